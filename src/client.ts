@@ -1,0 +1,114 @@
+import { checkRetries, checkTimeout, assertNotBrowser, readEnv, resolveApiKey, resolveBaseUrl } from './core/client-config.js';
+import { silentLogger, type Logger } from './core/logger.js';
+import type { FetchFunction, RequestOptions } from './core/options.js';
+import { Transport } from './core/transport.js';
+import { resolveLimits, type Limits } from './limits.js';
+import { InMemoryRejectedContentStore, type RejectedContentStore } from './rejected-content/store.js';
+import { GpConnect } from './resources/gpconnect.js';
+import { Instant } from './resources/instant.js';
+import { Messages } from './resources/messages.js';
+import type { ClientContext } from './resources/resource.js';
+import { Tokens } from './resources/tokens.js';
+import { Topics } from './resources/topics.js';
+import { Widgets } from './resources/widgets.js';
+
+/** Options of {@link CdmsClient}. */
+export interface CdmsClientOptions {
+  /** Base URL of the environment (integration or live). @defaultValue env `CDMS_BASE_URL` */
+  baseUrl?: string | undefined;
+  /** API key issued by the operator for that environment. @defaultValue env `CDMS_API_KEY` */
+  apiKey?: string | undefined;
+  /** Time limit of each attempt, in milliseconds. @defaultValue 30_000 */
+  timeoutMs?: number | undefined;
+  /** Retries of retryable failures (which ones: see docs/errors-and-retries.md). @defaultValue 3 */
+  maxRetries?: number | undefined;
+  /** A custom `fetch` (proxies, tests). @defaultValue globalThis.fetch */
+  fetch?: FetchFunction | undefined;
+  /** Receives structured log events; never bodies, keys or patient data. @defaultValue silent */
+  logger?: Logger | undefined;
+  /** Limits other than the spec's, for local validation. */
+  limits?: Partial<Limits> | undefined;
+  /** Where rejected attachment content hashes are kept. @defaultValue in memory */
+  rejectedContent?: RejectedContentStore | undefined;
+  /** Allow use in a browser, exposing the API key to its users. @defaultValue false */
+  dangerouslyAllowBrowser?: boolean | undefined;
+  /** How long `topics.list()` keeps its result, in milliseconds. @defaultValue 3_600_000 (1 hour) */
+  topicsCacheTtlMs?: number | undefined;
+  /** Longest `Retry-After` the SDK waits for, in milliseconds; a longer one ends the retries. @defaultValue 60_000 */
+  maxRetryAfterMs?: number | undefined;
+}
+
+/**
+ * The client of the Clinical Document Messaging Service.
+ *
+ * @example
+ * ```ts
+ * import { CdmsClient } from 'cdms-sdk';
+ *
+ * const cdms = new CdmsClient(); // CDMS_BASE_URL and CDMS_API_KEY from the environment
+ * await cdms.test();
+ * const topics = await cdms.topics.list();
+ * ```
+ */
+export class CdmsClient {
+  /** Standard messages and the status of standard and instant messages. */
+  readonly messages: Messages;
+  /** Instant messages, sent with a user's access token. */
+  readonly instant: Instant;
+  /** The GP route (GP Connect Send Document over MESH). */
+  readonly gpconnect: GpConnect;
+  /** The approved topics, cached. */
+  readonly topics: Topics;
+  /** Instant access tokens: exchange and verify. */
+  readonly tokens: Tokens;
+  /** Widget registration. */
+  readonly widgets: Widgets;
+  readonly #transport: Transport;
+
+  /**
+   * @throws ConfigurationError when the base URL or key is missing, the base
+   * URL is plain http off loopback, a value holds a line break, or the client
+   * runs in a browser without `dangerouslyAllowBrowser`.
+   */
+  constructor(options: CdmsClientOptions = {}) {
+    assertNotBrowser(options.dangerouslyAllowBrowser);
+    this.#transport = new Transport({
+      baseUrl: resolveBaseUrl(options.baseUrl ?? readEnv('CDMS_BASE_URL')),
+      apiKey: resolveApiKey(options.apiKey ?? readEnv('CDMS_API_KEY')),
+      timeoutMs: checkTimeout('timeoutMs', options.timeoutMs ?? 30_000),
+      maxRetries: checkRetries(options.maxRetries ?? 3),
+      fetch: options.fetch,
+      logger: options.logger ?? silentLogger,
+      maxRetryAfterMs: checkTimeout('maxRetryAfterMs', options.maxRetryAfterMs ?? 60_000),
+      random: Math.random,
+    });
+    const context: ClientContext = {
+      transport: this.#transport,
+      limits: resolveLimits(options.limits),
+      rejectedContent: options.rejectedContent ?? new InMemoryRejectedContentStore(),
+      cachedTopicNames: () => this.topics.cached()?.map((t) => t.topicName),
+    };
+    this.messages = new Messages(context);
+    this.instant = new Instant(context);
+    this.gpconnect = new GpConnect(context);
+    this.topics = new Topics(context, checkTimeout('topicsCacheTtlMs', options.topicsCacheTtlMs ?? 3_600_000));
+    this.tokens = new Tokens(context);
+    this.widgets = new Widgets(context);
+  }
+
+  /** The base URL in use (never the key). */
+  get baseUrl(): string {
+    return this.#transport.config.baseUrl;
+  }
+
+  /**
+   * Checks connectivity and the API key (GET /api/v1/test). Resolves on 200.
+   * Retried on 5xx and network errors.
+   *
+   * @throws AuthenticationError when the key is missing or not recognised.
+   * @throws InternalServerError, ConnectionError, TimeoutError, RequestAbortedError
+   */
+  async test(options: RequestOptions = {}): Promise<void> {
+    await this.#transport.request({ operation: 'test', method: 'GET', path: 'api/v1/test' }, options);
+  }
+}

@@ -1,0 +1,55 @@
+import { RequestAbortedError } from './errors/transport-errors.js';
+
+/** First backoff ceiling (DESIGN.md, Retries). */
+export const BACKOFF_BASE_MS = 500;
+/** Largest backoff ceiling (DESIGN.md, Retries). */
+export const BACKOFF_CAP_MS = 8_000;
+
+/**
+ * Exponential backoff with full jitter: a uniform delay between 0 and
+ * min(cap, base * 2^retry), which spreads retries of many clients apart
+ * (AWS Architecture Blog, "Exponential Backoff And Jitter").
+ *
+ * @param retry - 0 for the first retry.
+ * @param random - Source of [0, 1) numbers; injectable so tests are exact.
+ */
+export function backoffDelayMs(retry: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * Milliseconds to wait from a `Retry-After` header: delay-seconds or an
+ * HTTP-date (RFC 9110 section 10.2.3). Undefined when absent or unreadable;
+ * a date in the past gives 0.
+ */
+export function parseRetryAfterMs(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/**
+ * Waits `ms`, ending at once with {@link RequestAbortedError} when the signal
+ * fires, and leaving no timer behind either way.
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new RequestAbortedError({ cause: signal.reason }));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new RequestAbortedError({ cause: signal?.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,4 @@
+export * from './cdms-error.js';
+export * from './local-errors.js';
+export * from './transport-errors.js';
+export * from './api-error.js';

@@ -1,0 +1,46 @@
+import type { InvalidParameter } from '../../schemas/problem.js';
+import { CdmsError } from './cdms-error.js';
+
+function describe(params: readonly InvalidParameter[]): string {
+  const shown = params.slice(0, 5).map((p) => `${p.name}: ${p.reason}`);
+  const more = params.length > shown.length ? `; and ${params.length - shown.length} more` : '';
+  return shown.join('; ') + more;
+}
+
+/**
+ * Thrown when local pre-validation finds a problem. No request was made.
+ * `invalidParameters` has the same shape as the server's validation problem
+ * and never echoes patient data or attachment content.
+ */
+export class LocalValidationError extends CdmsError {
+  override name = 'LocalValidationError';
+  /** Each offending field, as a dotted path with a reason. */
+  readonly invalidParameters: readonly InvalidParameter[];
+
+  /** @param invalidParameters - The problems found; must not hold patient data. */
+  constructor(invalidParameters: readonly InvalidParameter[]) {
+    super(`Invalid request, nothing was sent. Fix: ${describe(invalidParameters)}`, { delivery: 'not-sent' });
+    this.invalidParameters = invalidParameters;
+  }
+}
+
+/**
+ * Thrown before sending when an attachment's exact content was rejected by
+ * the service before (spec, Errors rule 3: it must not be resent). No request
+ * was made.
+ */
+export class AttachmentPreviouslyRejectedError extends CdmsError {
+  override name = 'AttachmentPreviouslyRejectedError';
+  /** Index of the attachment in `attachments`. */
+  readonly attachmentIndex: number;
+
+  /** @param attachmentIndex - Index of the attachment whose content was rejected before. */
+  constructor(attachmentIndex: number) {
+    super(
+      `attachments[${attachmentIndex}] has content the service rejected before (for example a failed virus scan); ` +
+        'it must not be resent. Nothing was sent. Obtain a clean copy of the document.',
+      { delivery: 'not-sent' },
+    );
+    this.attachmentIndex = attachmentIndex;
+  }
+}

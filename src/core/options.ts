@@ -1,0 +1,48 @@
+import type { Logger } from './logger.js';
+
+/**
+ * Options every method takes as its last argument. Each one overrides the
+ * client's option of the same name for this call only.
+ */
+export interface RequestOptions {
+  /** Cancels the call, including any backoff sleep between retries. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Time limit of each attempt, in milliseconds.
+   * @defaultValue the client's `timeoutMs` (30,000)
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * How many times a retryable failure is retried (DESIGN.md, Retries).
+   * @defaultValue the client's `maxRetries` (3)
+   */
+  maxRetries?: number | undefined;
+  /**
+   * Extra request headers. `ApiKey`, `Content-Type` and the instant access
+   * token header are set by the SDK and cannot be overridden here.
+   */
+  headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/** The `fetch` the SDK calls; any WHATWG-compatible implementation. */
+export type FetchFunction = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+
+/** Options of the transport, resolved from the client's options. */
+export interface TransportConfig {
+  /** Absolute base URL, ending with `/`. */
+  baseUrl: string;
+  /** The API key sent as the `ApiKey` header. */
+  apiKey: string;
+  /** Per-attempt timeout in milliseconds. */
+  timeoutMs: number;
+  /** Retries of retryable failures. */
+  maxRetries: number;
+  /** Custom fetch, or the global one. */
+  fetch: FetchFunction | undefined;
+  /** Where log events go. */
+  logger: Logger;
+  /** Longest `Retry-After` honoured, in milliseconds; a longer one ends the retries. */
+  maxRetryAfterMs: number;
+  /** Source of randomness for backoff jitter (tests make it exact). */
+  random: () => number;
+}

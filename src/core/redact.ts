@@ -1,0 +1,74 @@
+/** What replaces a secret or a piece of patient data in logs and errors. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Ten digits, optionally grouped 3-3-4 by spaces or hyphens: the shape of an
+ * NHS number (reference/domain.md section 1). Any such run in text that is
+ * about to reach a log or an error message is masked, whether or not it is a
+ * valid NHS number: a false positive costs nothing, a leak is an incident.
+ */
+const NHS_NUMBER_LIKE = /(?<!\d)\d{3}[ -]?\d{3}[ -]?\d{4}(?!\d)/g;
+
+/** Shorter strings are not treated as secrets: masking "a" would shred the text. */
+const MIN_SECRET_LENGTH = 2;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Returns a copy of `text` with every known secret (API key, access token,
+ * the patient's name or date of birth from the request at hand...) and every
+ * NHS-number-like digit run replaced by {@link REDACTED}.
+ *
+ * The one redaction routine of the SDK: logging and error construction both
+ * go through it, so a value masked in one is masked in the other.
+ *
+ * @param text - Text that may have come from a server or from the caller.
+ * @param secrets - Values that must not appear; `undefined` entries are skipped.
+ * @returns The redacted copy; the input is never modified.
+ */
+export function redact(text: string, secrets: Iterable<string | undefined> = []): string {
+  let out = text;
+  const needles = [...new Set([...secrets].filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))]
+    // Longest first, so a secret containing another is masked whole.
+    .sort((a, b) => b.length - a.length);
+  if (needles.length > 0) {
+    out = out.replace(new RegExp(needles.map(escapeRegExp).join('|'), 'gi'), REDACTED);
+  }
+  return out.replace(NHS_NUMBER_LIKE, REDACTED);
+}
+
+/**
+ * Deep copy of a JSON-like value with {@link redact} applied to every string.
+ * Cycles and non-plain objects are cut, so the copy is always safe to print.
+ */
+export function redactDeep(value: unknown, secrets: readonly (string | undefined)[], depth = 0): unknown {
+  if (typeof value === 'string') return redact(value, secrets);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 8) return REDACTED;
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactDeep(v, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = redactDeep(v, secrets, depth + 1);
+  return out;
+}
+
+/** Response and request headers that may be logged; every other header is dropped. */
+export const LOGGABLE_HEADERS: readonly string[] = [
+  'content-type',
+  'content-length',
+  'retry-after',
+  'date',
+  'x-request-id',
+  'x-correlation-id',
+];
+
+/** Copy of the allow-listed headers only, for structured logs. */
+export function loggableHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of LOGGABLE_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null) out[name] = value;
+  }
+  return out;
+}

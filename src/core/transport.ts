@@ -1,0 +1,171 @@
+import ky, { type KyInstance } from 'ky';
+import type { z } from 'zod';
+import { VERSION } from '../version.js';
+import { backoffDelayMs, parseRetryAfterMs, sleep } from './backoff.js';
+import { classifyFailure } from './classify-failure.js';
+import { CdmsError, type Delivery } from './errors/cdms-error.js';
+import { ApiError } from './errors/api-error.js';
+import { ConnectionError, RequestAbortedError, TimeoutError } from './errors/transport-errors.js';
+import { loggableHeaders } from './redact.js';
+import type { RequestOptions, TransportConfig } from './options.js';
+import { parseErrorBody } from './problem.js';
+import { readBodyText } from './read-body.js';
+import { checkExtraHeaders } from './request-headers.js';
+import { parseResponse } from './parse-response.js';
+import { RETRY_POLICIES, type OperationName } from './retry-policy.js';
+
+/** Error bodies are small problems; anything beyond this is cut. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** Success bodies of this service are tiny JSON; this bounds a broken server. */
+const MAX_SUCCESS_BODY_BYTES = 1024 * 1024;
+
+/** One call of the service, as a resource describes it. */
+export interface RequestSpec<T> {
+  /** The operation, for the retry policy and the logs. */
+  operation: OperationName;
+  method: 'GET' | 'POST';
+  /** Path relative to the base URL, no leading slash (build it with `path`). */
+  path: string;
+  /** JSON body; sets `Content-Type: application/json`. */
+  json?: unknown;
+  /** Headers this operation needs (the instant access token). */
+  headers?: Record<string, string>;
+  /** Schema of a 2xx body; without one the body is ignored. */
+  schema?: z.ZodType<T>;
+  /** Values to mask in anything kept from the response (patient data of the request). */
+  secrets?: readonly string[];
+  /** True for sends: errors then carry `delivery`. */
+  send?: boolean;
+}
+
+/** Runs requests: headers, timeout, abort, the retry policy, error mapping. */
+export class Transport {
+  readonly #config: TransportConfig;
+  readonly #ky: KyInstance;
+
+  /** @param config - Resolved client options. */
+  constructor(config: TransportConfig) {
+    this.#config = config;
+    this.#ky = ky.create({
+      prefixUrl: config.baseUrl,
+      // The SDK runs its own retry loop: ky's defaults retry things DESIGN.md forbids.
+      retry: 0,
+      throwHttpErrors: false,
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+    });
+  }
+
+  /** The resolved configuration (read-only). */
+  get config(): Readonly<TransportConfig> {
+    return this.#config;
+  }
+
+  /**
+   * Sends the request, retrying as the operation's policy allows.
+   *
+   * @throws ApiError and its subclasses, ConnectionError, TimeoutError,
+   * RequestAbortedError, ResponseValidationError, ConfigurationError.
+   */
+  async request<T = void>(spec: RequestSpec<T>, options: RequestOptions = {}): Promise<T> {
+    const extraHeaders = checkExtraHeaders(options.headers);
+    const maxRetries = options.maxRetries ?? this.#config.maxRetries;
+    for (let retry = 0; ; retry++) {
+      try {
+        return await this.#attempt(spec, options, extraHeaders, retry);
+      } catch (error) {
+        const delay = this.#retryDelay(spec, error, retry, maxRetries);
+        if (delay === undefined) throw error;
+        this.#config.logger.warn(
+          { event: 'retry', operation: spec.operation, attempt: retry + 1, delayMs: delay, reason: retryReason(error) },
+          `cdms: retrying ${spec.operation} in ${delay} ms`,
+        );
+        await sleep(delay, options.signal);
+      }
+    }
+  }
+
+  async #attempt<T>(spec: RequestSpec<T>, options: RequestOptions, extra: Record<string, string>, retry: number): Promise<T> {
+    const where = `${spec.method} /${spec.path}`;
+    const send = spec.send ?? false;
+    if (options.signal?.aborted) {
+      throw new RequestAbortedError({ cause: options.signal.reason, delivery: send ? 'not-sent' : undefined });
+    }
+    const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
+    const log = this.#config.logger;
+    log.debug({ event: 'request', operation: spec.operation, method: spec.method, path: spec.path, attempt: retry + 1 }, `cdms: ${where}`);
+    const started = performance.now();
+    let response: Response;
+    try {
+      response = await this.#ky(spec.path, {
+        method: spec.method,
+        headers: { ...extra, ...spec.headers, ApiKey: this.#config.apiKey, Accept: 'application/json', 'User-Agent': `cdms-sdk/${VERSION}` },
+        ...(spec.json === undefined ? {} : { json: spec.json }),
+        timeout: timeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      const failure = classifyFailure(error, { where, timeoutMs, signal: options.signal, send });
+      log.debug({ event: 'failure', operation: spec.operation, error: failure.name, durationMs: elapsed(started) }, `cdms: ${where} failed`);
+      throw failure;
+    }
+    log.debug(
+      { event: 'response', operation: spec.operation, status: response.status, durationMs: elapsed(started), headers: loggableHeaders(response.headers) },
+      `cdms: ${where} -> ${response.status}`,
+    );
+    if (!response.ok) throw await this.#apiError(spec, response, send);
+    if (!spec.schema) {
+      await response.body?.cancel();
+      return undefined as T;
+    }
+    const body = await readBodyText(response, MAX_SUCCESS_BODY_BYTES);
+    return parseResponse(body, spec.schema, { where, status: response.status, delivery: send ? 'unknown' : undefined });
+  }
+
+  async #apiError(spec: RequestSpec<unknown>, response: Response, send: boolean): Promise<ApiError> {
+    const { text } = await readBodyText(response, MAX_ERROR_BODY_BYTES);
+    const secrets = [this.#config.apiKey, ...Object.values(spec.headers ?? {}), ...(spec.secrets ?? [])];
+    const { problem, excerpt } = parseErrorBody(text, secrets);
+    return ApiError.from({
+      status: response.status,
+      problem,
+      headers: response.headers,
+      method: spec.method,
+      path: spec.path,
+      bodyExcerpt: excerpt,
+      delivery: send ? deliveryOfStatus(response.status) : undefined,
+    });
+  }
+
+  /** Milliseconds to wait before the next attempt, or undefined to give up. */
+  #retryDelay(spec: RequestSpec<unknown>, error: unknown, retry: number, maxRetries: number): number | undefined {
+    if (retry >= maxRetries) return undefined;
+    const policy = RETRY_POLICIES[spec.operation];
+    if (error instanceof ApiError) {
+      if (!policy.statuses.includes(error.status)) return undefined;
+      const after = parseRetryAfterMs(error.headers.get('retry-after'));
+      if (after === undefined) return backoffDelayMs(retry, this.#config.random);
+      // A server asking for longer than we are prepared to wait has said "not now": give up.
+      return after <= this.#config.maxRetryAfterMs ? after : undefined;
+    }
+    if (error instanceof TimeoutError) return policy.timeouts ? backoffDelayMs(retry, this.#config.random) : undefined;
+    if (error instanceof ConnectionError) return policy.connectionErrors ? backoffDelayMs(retry, this.#config.random) : undefined;
+    return undefined;
+  }
+}
+
+/**
+ * Whether a send answered with this status may have been accepted. A 4xx was
+ * refused; a 503 means the GP route could not hand the message on (spec:
+ * "When sending to it fails, the response is 503"); any other 5xx is unknown.
+ */
+function deliveryOfStatus(status: number): Delivery {
+  return status < 500 || status === 503 ? 'not-sent' : 'unknown';
+}
+
+function retryReason(error: unknown): string {
+  if (error instanceof ApiError) return `status ${error.status}`;
+  return error instanceof CdmsError ? error.name : 'error';
+}
+
+const elapsed = (started: number): number => Math.round(performance.now() - started);
+

@@ -1,0 +1,34 @@
+// The public surface of cdms-sdk: re-exports only.
+export { CdmsClient, type CdmsClientOptions } from './client.js';
+export type { RequestOptions, FetchFunction } from './core/options.js';
+export { silentLogger, type Logger, type LogFields } from './core/logger.js';
+export { redact, REDACTED } from './core/redact.js';
+export { RETRY_POLICIES, type RetryPolicy, type OperationName } from './core/retry-policy.js';
+export * from './core/errors/index.js';
+export * from './schemas/index.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export { InMemoryRejectedContentStore, type RejectedContentStore } from './rejected-content/store.js';
+export {
+  validateMessage,
+  validateWidget,
+  type Route,
+  type ValidateMessageOptions,
+  type ValidationResult,
+} from './validation/index.js';
+export {
+  isTerminalStatus,
+  planStatusPolls,
+  TERMINAL_STATUSES,
+  type PlanStatusPollsOptions,
+  type WaitForStatusOptions,
+} from './polling.js';
+export type { SendResult, SendOptions, InstantSendOptions } from './resources/send-types.js';
+export type { ListTopicsOptions } from './resources/topics.js';
+export { INSTANT_ACCESS_TOKEN_HEADER } from './resources/instant.js';
+export type { Messages } from './resources/messages.js';
+export type { Instant } from './resources/instant.js';
+export type { GpConnect } from './resources/gpconnect.js';
+export type { Topics } from './resources/topics.js';
+export type { Tokens } from './resources/tokens.js';
+export type { Widgets } from './resources/widgets.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,65 @@
+import { v4 as uuidv4 } from 'uuid';
+import { LocalValidationError } from '../core/errors/local-errors.js';
+import { UUID_PATTERN } from '../schemas/uuid.js';
+import { INSTANT_MESSAGE_TYPE, type InstantMessageParams } from '../schemas/message.js';
+import { Resource } from './resource.js';
+import { sendMessage } from './send-message.js';
+import type { InstantSendOptions, SendResult } from './send-types.js';
+
+/** Header that carries the user's instant access token (spec: renamed from Conneqt-Instant-Access-Token). */
+export const INSTANT_ACCESS_TOKEN_HEADER = 'Service-Instant-Access-Token';
+
+/**
+ * Throws {@link LocalValidationError} unless the token looks like the UUID
+ * the exchange returns. Catches the easy mistake of passing the access code.
+ * The value is never echoed.
+ */
+export function assertAccessToken(token: unknown): asserts token is string {
+  if (typeof token !== 'string' || !UUID_PATTERN.test(token)) {
+    throw new LocalValidationError([
+      { name: 'accessToken', reason: 'must be the UUID token returned by tokens.exchange(), not the access code' },
+    ]);
+  }
+}
+
+/**
+ * Instant messages: imported automatically by the user's toolbar when it is
+ * running, else they become standard messages. Their status is read with
+ * `messages.status()`.
+ *
+ * @example
+ * ```ts
+ * const token = await cdms.tokens.exchange(accessCodeTypedByUser);
+ * const { messageId } = await cdms.instant.send(message, { accessToken: token });
+ * ```
+ */
+export class Instant extends Resource {
+  /**
+   * Sends an instant message (POST /api/v1/messages/instant) with the user's
+   * access token. `type` is filled in; `messageId` is generated when absent.
+   * Not retried automatically.
+   *
+   * @throws LocalValidationError when the message or token is invalid (nothing sent).
+   * @throws AttachmentPreviouslyRejectedError when an attachment was rejected before (nothing sent).
+   * @throws BadRequestError, AuthenticationError, PermissionDeniedError, InternalServerError, AttachmentContentRejectedError
+   * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
+   */
+  send(message: InstantMessageParams, options: InstantSendOptions): Promise<SendResult> {
+    const accessToken: unknown = options?.accessToken;
+    assertAccessToken(accessToken);
+    const { type: _type, messageId, ...rest } = message;
+    const wire = { messageId: messageId ?? uuidv4(), type: message.type ?? INSTANT_MESSAGE_TYPE, ...rest };
+    return sendMessage(
+      this.context,
+      {
+        route: 'instant',
+        operation: 'instant.send',
+        path: 'api/v1/messages/instant',
+        wire,
+        headers: { [INSTANT_ACCESS_TOKEN_HEADER]: accessToken },
+        secrets: [accessToken],
+      },
+      options,
+    );
+  }
+}

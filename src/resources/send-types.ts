@@ -1,0 +1,32 @@
+import type { RequestOptions } from '../core/options.js';
+
+/** The outcome of a successful send. */
+export interface SendResult {
+  /** The message's id: the caller's, or the one the SDK generated. Keep it to query the status. */
+  messageId: string;
+  /** The status endpoint the service returned (relative URL). */
+  statusEndpoint: string;
+  /**
+   * True when the send's outcome was unclear (timeout or dropped connection)
+   * and the SDK confirmed through the status endpoint that the service has
+   * the message.
+   */
+  recovered: boolean;
+}
+
+/** Options of the three sends. */
+export interface SendOptions extends RequestOptions {
+  /**
+   * Skip local pre-validation and send the message as it is. Only for testing
+   * a server's own checks (for example against the sandbox); never in
+   * production, where an invalid message must not leave the building.
+   * @defaultValue false
+   */
+  skipLocalValidation?: boolean | undefined;
+}
+
+/** Options of `instant.send()`. */
+export interface InstantSendOptions extends SendOptions {
+  /** The user's instant access token, as returned by `tokens.exchange()`. */
+  accessToken: string;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { AttachmentSchema } from './attachment.js';
+import { CodedDataItemSchema } from './coded-data-item.js';
+import { MessageBodySchema, RecipientSchema, SubjectSchema } from './message-parts.js';
+import { UuidSchema } from './uuid.js';
+
+/** The `type` value that marks an instant message (spec: Message, type). */
+export const INSTANT_MESSAGE_TYPE = 'ToolbarInstantMessage';
+
+/** Fields shared by the standard and instant sends, before `messageId`. */
+const messageFields = {
+  topic: z.string().describe('One of the topicName values served by GET /api/v1/topics.'),
+  recipient: RecipientSchema,
+  subject: SubjectSchema,
+  expiryDateTime: z
+    .string()
+    .optional()
+    .describe("RFC 3339 timestamp with 'Z' or an offset, in the future; after it the message is not delivered."),
+  body: MessageBodySchema.optional(),
+  attachments: z.array(AttachmentSchema).describe('1 to 10 attachments of at most 5 MB each.'),
+  codedDataItems: z.array(CodedDataItemSchema).optional(),
+};
+
+const messageIdField = UuidSchema.describe('Unique per message, chosen by the sender; used later in status queries.');
+
+/** A standard message exactly as sent on the wire to POST /api/v1/messages. */
+export const StandardMessageSchema = z.object({ messageId: messageIdField, ...messageFields });
+
+/** A standard message as sent on the wire (no `type` field). */
+export type StandardMessage = z.infer<typeof StandardMessageSchema>;
+
+/** An instant message exactly as sent on the wire to POST /api/v1/messages/instant. */
+export const InstantMessageSchema = z.object({
+  messageId: messageIdField,
+  type: z.literal(INSTANT_MESSAGE_TYPE),
+  ...messageFields,
+});
+
+/** An instant message as sent on the wire. */
+export type InstantMessage = z.infer<typeof InstantMessageSchema>;
+
+/**
+ * What `messages.send()` takes: the wire format, with `messageId` optional
+ * (a UUID is generated when absent).
+ */
+export const StandardMessageParamsSchema = StandardMessageSchema.extend({
+  messageId: messageIdField.optional(),
+});
+
+/** A standard message to send; `messageId` is generated when absent. */
+export type StandardMessageParams = z.infer<typeof StandardMessageParamsSchema>;
+
+/**
+ * What `instant.send()` takes: the wire format, with `messageId` optional and
+ * `type` filled in by the SDK.
+ */
+export const InstantMessageParamsSchema = InstantMessageSchema.extend({
+  messageId: messageIdField.optional(),
+  type: z.literal(INSTANT_MESSAGE_TYPE).optional(),
+});
+
+/** An instant message to send; `messageId` and `type` are filled in when absent. */
+export type InstantMessageParams = z.infer<typeof InstantMessageParamsSchema>;

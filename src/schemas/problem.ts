@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** One offending field of a validation problem. */
+export const InvalidParameterSchema = z.object({
+  name: z.string().describe('The offending field as a dotted path, e.g. attachments[2].fileName.'),
+  reason: z.string().describe('Why it is invalid.'),
+  value: z.unknown().optional().describe('The offending value, where it is safe to show.'),
+});
+
+/** One offending field of a validation problem (spec: invalidParameters). */
+export type InvalidParameter = z.infer<typeof InvalidParameterSchema>;
+
+/**
+ * An RFC 9457 (formerly RFC 7807) problem body, as the service sends for
+ * errors. Every member is optional and unknown members are kept.
+ */
+export const ProblemSchema = z.looseObject({
+  type: z.string().optional().describe('URI reference identifying the problem type.'),
+  title: z.string().optional().describe("Short summary, e.g. 'Request Validation Error'."),
+  status: z.number().int().optional().describe('The HTTP status code (advisory).'),
+  detail: z.string().optional().describe('Explanation of this occurrence.'),
+  instance: z.string().optional().describe("'urn:uuid:' followed by a UUID."),
+  invalidParameters: z.array(InvalidParameterSchema).optional(),
+});
+
+/** An RFC 9457 problem body. */
+export type Problem = z.infer<typeof ProblemSchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { openEnum } from './open-enum.js';
+
+/** Status values of the standard status endpoint (spec: States and transitions). */
+export const MESSAGE_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'FAILED', 'EXPIRED'] as const;
+
+/** Status values of the GP-route status endpoint. */
+export const GPCONNECT_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'EXPIRED'] as const;
+
+/** subStatus values named by the spec: instant import failure on the standard route. */
+export const MESSAGE_SUB_STATUSES = ['Failed instant message import'] as const;
+
+/** subStatus values of the GP route that the spec names literally. */
+export const GPCONNECT_SUB_STATUSES = ['Sent to MESH', '20013 - Success'] as const;
+
+/** A known or future message status (open: unknown values are kept, not rejected). */
+export type MessageStatusValue = z.infer<typeof MessageStatusSchema>['status'];
+
+/**
+ * Response of GET /api/v1/messages/{id}/status. Unknown fields pass through;
+ * `subStatus` is only used for instant messages.
+ */
+export const MessageStatusSchema = z.looseObject({
+  messageId: z.string().min(1).describe('The message the status concerns.'),
+  status: openEnum(MESSAGE_STATUSES),
+  subStatus: openEnum(MESSAGE_SUB_STATUSES)
+    .nullable()
+    .optional()
+    .describe('Instant messages only: why the message expired or was not imported.'),
+  updated: z.string().describe('When the status was last updated.'),
+});
+
+/** Status of a standard or instant message. */
+export type MessageStatus = z.infer<typeof MessageStatusSchema>;
+
+/**
+ * Response of GET /api/v1/gpconnect/messages/{id}/status.
+ *
+ * @remarks The spec makes `subStatus` 1..1 but null for EXPIRED; the SDK also
+ * tolerates its absence rather than fail a status check (see `docs/decisions.md`).
+ */
+export const GpConnectStatusSchema = z.looseObject({
+  messageId: z.string().min(1).describe('The message the status concerns.'),
+  status: openEnum(GPCONNECT_STATUSES),
+  subStatus: openEnum(GPCONNECT_SUB_STATUSES)
+    .nullable()
+    .optional()
+    .describe("Intermediate GP-route status: 'Sent to MESH', '20013 - Success', '{code}-{display}'; null for EXPIRED."),
+  updated: z.string().describe('When the status was last updated.'),
+});
+
+/** Status of a GP-route message. */
+export type GpConnectStatus = z.infer<typeof GpConnectStatusSchema>;

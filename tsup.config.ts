@@ -1,0 +1,23 @@
+import { defineConfig, type Options } from 'tsup';
+
+const entry = {
+  index: 'src/index.ts',
+  'sandbox/index': 'src/sandbox/index.ts',
+};
+
+const shared: Options = {
+  entry,
+  target: 'node20',
+  sourcemap: true,
+  splitting: false,
+  treeshake: true,
+  // tsup 8.5's dts step on TypeScript 6 trips over its own baseUrl (toolchain.md, gotcha 1).
+  dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
+};
+
+export default defineConfig([
+  { ...shared, format: 'esm' },
+  // ky and uuid are ESM-only: a CJS build that requires them fails at call time
+  // (toolchain.md, gotcha 2), so the CJS build carries its own copy.
+  { ...shared, format: 'cjs', noExternal: ['ky', 'uuid'] },
+]);
