@@ -1,6 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Examples and tests import the package by name, as users do; in the repo
+  // that name means the source (tsconfig.json "paths" does the same for tsx).
+  resolve: {
+    alias: [
+      { find: /^cdms-sdk\/sandbox$/, replacement: fileURLToPath(new URL('./src/sandbox/index.ts', import.meta.url)) },
+      { find: /^cdms-sdk$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
