@@ -37,7 +37,7 @@ export class GpConnect extends Resource {
    * @throws BadRequestError, AuthenticationError, PermissionDeniedError, InternalServerError, AttachmentContentRejectedError
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
-  send(message: GpConnectMessageParams, options: SendOptions = {}): Promise<SendResult> {
+  async send(message: GpConnectMessageParams, options: SendOptions = {}): Promise<SendResult> {
     const { type: _type, messageId, recipient, ...rest } = message;
     const wire = {
       messageId: messageId ?? uuidv4(),
@@ -58,7 +58,7 @@ export class GpConnect extends Resource {
    * @throws NotFoundError when no such message is visible to this key.
    * @throws BadRequestError, AuthenticationError, InternalServerError, ConnectionError, TimeoutError, ResponseValidationError
    */
-  status(messageId: string, options: RequestOptions = {}): Promise<GpConnectStatus> {
+  async status(messageId: string, options: RequestOptions = {}): Promise<GpConnectStatus> {
     assertUuid('messageId', messageId);
     return this.context.transport.request(
       {
@@ -77,7 +77,7 @@ export class GpConnect extends Resource {
    *
    * @throws TimeoutError when `timeoutMs` passes first; RequestAbortedError on abort; and the errors of {@link GpConnect.status}.
    */
-  waitForStatus(messageId: string, options: WaitForStatusOptions<GpConnectStatus> = {}): Promise<GpConnectStatus> {
+  async waitForStatus(messageId: string, options: WaitForStatusOptions<GpConnectStatus> = {}): Promise<GpConnectStatus> {
     return waitFor((signal) => this.status(messageId, { signal }), options);
   }
 }

@@ -44,7 +44,7 @@ export class Instant extends Resource {
    * @throws BadRequestError, AuthenticationError, PermissionDeniedError, InternalServerError, AttachmentContentRejectedError
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
-  send(message: InstantMessageParams, options: InstantSendOptions): Promise<SendResult> {
+  async send(message: InstantMessageParams, options: InstantSendOptions): Promise<SendResult> {
     const accessToken: unknown = options?.accessToken;
     assertAccessToken(accessToken);
     const { type: _type, messageId, ...rest } = message;

@@ -36,7 +36,7 @@ export class Messages extends Resource {
    * @throws BadRequestError, AuthenticationError, PermissionDeniedError, InternalServerError, AttachmentContentRejectedError
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
-  send(message: StandardMessageParams, options: SendOptions = {}): Promise<SendResult> {
+  async send(message: StandardMessageParams, options: SendOptions = {}): Promise<SendResult> {
     const wire = { ...message, messageId: message.messageId ?? uuidv4() };
     return sendMessage(this.context, { route: 'standard', operation: 'messages.send', path: 'api/v1/messages', wire }, options);
   }
@@ -51,7 +51,7 @@ export class Messages extends Resource {
    * @throws NotFoundError when no such message is visible to this key.
    * @throws BadRequestError, AuthenticationError, InternalServerError, ConnectionError, TimeoutError, ResponseValidationError
    */
-  status(messageId: string, options: RequestOptions = {}): Promise<MessageStatus> {
+  async status(messageId: string, options: RequestOptions = {}): Promise<MessageStatus> {
     assertUuid('messageId', messageId);
     return this.context.transport.request(
       { operation: 'messages.status', method: 'GET', path: path`api/v1/messages/${messageId}/status`, schema: MessageStatusSchema },
@@ -67,7 +67,7 @@ export class Messages extends Resource {
    *
    * @throws TimeoutError when `timeoutMs` passes first; RequestAbortedError on abort; and the errors of {@link Messages.status}.
    */
-  waitForStatus(messageId: string, options: WaitForStatusOptions<MessageStatus> = {}): Promise<MessageStatus> {
+  async waitForStatus(messageId: string, options: WaitForStatusOptions<MessageStatus> = {}): Promise<MessageStatus> {
     return waitFor((signal) => this.status(messageId, { signal }), options);
   }
 }

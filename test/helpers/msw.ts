@@ -1,4 +1,4 @@
-import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { CdmsClient, type CdmsClientOptions } from '../../src/index.js';
@@ -16,16 +16,33 @@ export interface Seen {
   body: unknown;
 }
 
+/** Every request made through {@link recordingFetch}, in order. Emptied after each test. */
+const seen: Seen[] = [];
+
+/**
+ * A `fetch` that records each request, body included, before handing it to
+ * the global fetch (which msw intercepts). Recording here rather than in an
+ * msw event captures the body before the request goes out, so a test that
+ * awaited the call can read it at once.
+ */
+export const recordingFetch = async (input: Request | URL | string, init?: RequestInit): Promise<Response> => {
+  const request = new Request(input, init);
+  const text = await request.clone().text();
+  seen.push({
+    method: request.method,
+    url: new URL(request.url),
+    headers: request.headers,
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+  });
+  return globalThis.fetch(request);
+};
+
 /**
  * Starts an msw server for the calling test file, failing on any request no
- * handler matches, and records every request in `seen`.
+ * handler matches. Requests made by {@link testClient} are recorded in `seen`.
  */
 export function useMswServer() {
   const server = setupServer();
-  const seen: Seen[] = [];
-  server.events.on('request:start', ({ request }) => {
-    void record(request.clone(), seen);
-  });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();
@@ -35,16 +52,9 @@ export function useMswServer() {
   return { server, seen, http, HttpResponse };
 }
 
-async function record(request: StrictRequest<DefaultBodyType> | Request, seen: Seen[]): Promise<void> {
-  const entry: Seen = { method: request.method, url: new URL(request.url), headers: request.headers, body: undefined };
-  seen.push(entry);
-  const text = await request.text();
-  entry.body = text ? (JSON.parse(text) as unknown) : undefined;
-}
-
-/** A client pointed at the msw base URL with fast, deterministic settings. */
+/** A client pointed at the msw base URL that records its requests in `seen`. */
 export function testClient(options: CdmsClientOptions = {}): CdmsClient {
-  return new CdmsClient({ baseUrl: BASE, apiKey: API_KEY, ...options });
+  return new CdmsClient({ baseUrl: BASE, apiKey: API_KEY, fetch: recordingFetch, ...options });
 }
 
 /** A problem+json response. */
