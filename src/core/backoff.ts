@@ -27,6 +27,9 @@ export function parseRetryAfterMs(value: string | null, now: number = Date.now()
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // Every HTTP-date form names the day or month; without letters, Date.parse
+  // would read "-5" as the year 5 BC.
+  if (!/[A-Za-z]{3}/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);

@@ -24,7 +24,9 @@ export async function readBodyText(response: Response, maxBytes: number): Promis
       const room = maxBytes - received;
       if (value.byteLength > room) {
         text += decoder.decode(value.subarray(0, room));
-        await reader.cancel();
+        // Not awaited: when the body was teed (fetch wrappers, msw), cancel()
+        // stays pending until every branch is read, which may be never.
+        reader.cancel().catch(() => undefined);
         return { text, truncated: true };
       }
       received += value.byteLength;

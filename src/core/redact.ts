@@ -53,6 +53,13 @@ export function redactDeep(value: unknown, secrets: readonly (string | undefined
   return out;
 }
 
+/** A copy of `headers` with {@link redact} applied to every value. */
+export function redactHeaders(headers: Headers, secrets: readonly (string | undefined)[]): Headers {
+  const copy = new Headers();
+  headers.forEach((value, name) => copy.append(name, redact(value, secrets)));
+  return copy;
+}
+
 /** Response and request headers that may be logged; every other header is dropped. */
 export const LOGGABLE_HEADERS: readonly string[] = [
   'content-type',

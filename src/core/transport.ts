@@ -6,7 +6,7 @@ import { classifyFailure } from './classify-failure.js';
 import { CdmsError, type Delivery } from './errors/cdms-error.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError, RequestAbortedError, TimeoutError } from './errors/transport-errors.js';
-import { loggableHeaders } from './redact.js';
+import { loggableHeaders, redactHeaders } from './redact.js';
 import type { RequestOptions, TransportConfig } from './options.js';
 import { parseErrorBody } from './problem.js';
 import { readBodyText } from './read-body.js';
@@ -114,7 +114,8 @@ export class Transport {
     );
     if (!response.ok) throw await this.#apiError(spec, response, send);
     if (!spec.schema) {
-      await response.body?.cancel();
+      // The body is not needed; free the connection without waiting on a teed stream.
+      response.body?.cancel().catch(() => undefined);
       return undefined as T;
     }
     const body = await readBodyText(response, MAX_SUCCESS_BODY_BYTES);
@@ -128,7 +129,7 @@ export class Transport {
     return ApiError.from({
       status: response.status,
       problem,
-      headers: response.headers,
+      headers: redactHeaders(response.headers, secrets),
       method: spec.method,
       path: spec.path,
       bodyExcerpt: excerpt,
