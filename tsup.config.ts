@@ -3,6 +3,7 @@ import { defineConfig, type Options } from 'tsup';
 const entry = {
   index: 'src/index.ts',
   'sandbox/index': 'src/sandbox/index.ts',
+  'widget/index': 'src/widget/index.ts',
 };
 
 const shared: Options = {

@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^cdms-sdk\/sandbox$/, replacement: fileURLToPath(new URL('./src/sandbox/index.ts', import.meta.url)) },
+      { find: /^cdms-sdk\/widget$/, replacement: fileURLToPath(new URL('./src/widget/index.ts', import.meta.url)) },
       { find: /^cdms-sdk$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
     ],
   },
