@@ -18,7 +18,7 @@ const shared: Options = {
 
 export default defineConfig([
   { ...shared, format: 'esm' },
-  // ky and uuid are ESM-only: a CJS build that requires them fails at call time
+  // ky, uuid and jose are ESM-only: a CJS build that requires them fails at call time
   // (toolchain.md, gotcha 2), so the CJS build carries its own copy.
-  { ...shared, format: 'cjs', noExternal: ['ky', 'uuid'] },
+  { ...shared, format: 'cjs', noExternal: ['ky', 'uuid', 'jose'] },
 ]);
