@@ -1,0 +1,32 @@
+import type { Limits } from '../limits.js';
+import type { InvalidParameter } from '../schemas/problem.js';
+
+/** The three send routes, each with its own rules. */
+export type Route = 'standard' | 'instant' | 'gpconnect';
+
+/** Options of `validateMessage`. */
+export interface ValidateMessageOptions {
+  /** Which endpoint the message is for. */
+  route: Route;
+  /**
+   * Known topic names; when given (and not empty) the topic must be one of
+   * them, compared exactly. The client passes its cached list, if any.
+   */
+  topics?: readonly string[] | undefined;
+  /** The current time, for the expiry check. @defaultValue new Date() */
+  now?: Date | undefined;
+  /** Limits other than the spec's; invalid overrides fall back to the defaults. */
+  limits?: Partial<Limits> | undefined;
+}
+
+/** The outcome of local validation: the problems in the server's shape. */
+export interface ValidationResult {
+  /** True when nothing is wrong. */
+  ok: boolean;
+  /**
+   * Each problem as a dotted path (`attachments[2].fileName`) and a reason
+   * saying what to do; `value` only for fields safe to show, never patient
+   * data, file names, content or secrets.
+   */
+  invalidParameters: InvalidParameter[];
+}
