@@ -16,6 +16,23 @@ export {
   type ValidationResult,
 } from './validation/index.js';
 export {
+  checkStrictBase64,
+  checkWindowsFileName,
+  isValidNhsNumber,
+  isValidSnomedCtId,
+  type Base64Check,
+  type Base64Problem,
+  type FileNameProblem,
+} from './validation/index.js';
+export {
+  attachmentFromBytes,
+  attachmentFromFile,
+  attachmentFromText,
+  type AttachmentFromBytesOptions,
+  type AttachmentFromFileOptions,
+  type AttachmentFromTextOptions,
+} from './attachments.js';
+export {
   isTerminalStatus,
   planStatusPolls,
   TERMINAL_STATUSES,
