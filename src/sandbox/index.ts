@@ -1,3 +1,16 @@
-// Placeholder entry point of the sandbox; the server lands with issue 4.
-/** Whether the sandbox server is available in this build. */
-export const SANDBOX_AVAILABLE = false;
+// cdms-sdk/sandbox: the local sandbox server (Node only). Re-exports only.
+export { startSandbox } from './start.js';
+export type { Sandbox, SandboxToolbar, SandboxGpRoute } from './handle.js';
+export type { SandboxOptions, TokenVerifyPath } from './options.js';
+export type { SandboxFaults, ScriptedFault } from './faults/options.js';
+export type { SandboxStats, SendCounts, FaultCounts } from './stats.js';
+export type { SandboxMessage, SandboxRoute, AttachmentSummary } from './messages/record.js';
+export type { ToolbarRunOptions } from './messages/toolbar.js';
+export type { GpRouteOutcome } from './messages/transitions.js';
+export type { SandboxWidget } from './widget-store.js';
+export { SandboxError, type SandboxErrorCode } from './errors.js';
+export { manualClock, systemClock, type ManualClock, type SandboxClock } from './clock.js';
+export { EICAR_TEST_FILE_BASE64 } from './virus-scan.js';
+export { VALIDATION_PROBLEM_TYPE, VALIDATION_PROBLEM_TITLE } from './http/problems.js';
+export { MESSAGE_ID_USED_REASON } from './handlers/send-checks.js';
+export { DEFAULT_RECIPIENTS, DEFAULT_TOPICS } from './reference-data.js';

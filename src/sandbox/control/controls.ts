@@ -1,0 +1,113 @@
+import { SandboxError } from '../errors.js';
+import type { SandboxFaults } from '../faults/options.js';
+import type { ToolbarRunOptions } from '../messages/toolbar.js';
+import { toSandboxMessage, type SandboxMessage } from '../messages/record.js';
+import { advanceGpRoute, expireNow, toolbarAction, type GpRouteOutcome, type ToolbarAction } from '../messages/transitions.js';
+import type { SandboxState } from '../state.js';
+import type { SandboxStats } from '../stats.js';
+import type { SandboxWidget } from '../widget-store.js';
+
+function checkId(messageId: unknown): string {
+  if (typeof messageId !== 'string' || messageId === '') throw new SandboxError('invalid', 'messageId must be a non-empty string.');
+  return messageId;
+}
+
+/**
+ * The sandbox's controls: what a practice user, the toolbar, MESH or time
+ * would do, plus faults and inspection. The handle and the `/_sandbox/`
+ * control API both call these, so they behave the same.
+ */
+export class SandboxControls {
+  readonly #state: SandboxState;
+
+  /** @param state - The sandbox's state. */
+  constructor(state: SandboxState) {
+    this.#state = state;
+  }
+
+  /** Issues a one-time access code for a practice user, as the toolbar does. */
+  issueAccessCode(user: unknown): string {
+    return this.#state.tokens.issueCode(user);
+  }
+
+  /** Starts a user's toolbar: that user's instant messages are imported automatically. */
+  runToolbar(user: string, options: ToolbarRunOptions = {}): void {
+    if (options.importFails !== undefined && typeof options.importFails !== 'boolean') {
+      throw new SandboxError('invalid', 'importFails must be a boolean.');
+    }
+    this.#state.toolbars.run(user, options, this.#state.now());
+  }
+
+  /** Stops a user's toolbar. */
+  stopToolbar(user: string): void {
+    this.#state.toolbars.stop(user, this.#state.now());
+  }
+
+  /** A practice user imports, rejects or fails to import a message. */
+  toolbar(action: ToolbarAction, messageId: unknown): SandboxMessage {
+    return this.#move(messageId, (record, now) => toolbarAction(record, action, now));
+  }
+
+  /** Expires a message now. */
+  expire(messageId: unknown): SandboxMessage {
+    return this.#move(messageId, (record, now) => expireNow(record, now));
+  }
+
+  /** Moves a GP-route message to its next step, or to `outcome`. */
+  advance(messageId: unknown, outcome?: GpRouteOutcome): SandboxMessage {
+    return this.#move(messageId, (record, now) => advanceGpRoute(record, outcome, now));
+  }
+
+  /** Revokes an access token. */
+  revokeToken(token: unknown): void {
+    this.#state.tokens.revoke(token);
+  }
+
+  /** Replaces the faults (checked: they may come from JSON). */
+  setFaults(faults: unknown): void {
+    this.#state.faults.set(faults);
+  }
+
+  /** The faults in force. */
+  faults(): SandboxFaults {
+    return this.#state.faults.faults;
+  }
+
+  /** Queues a one-shot fault (checked: it may come from JSON). */
+  failNext(fault: unknown): void {
+    this.#state.faults.failNext(fault);
+  }
+
+  /** A snapshot of the counters. */
+  stats(): SandboxStats {
+    return this.#state.stats.snapshot();
+  }
+
+  /** Every stored message, up to date. */
+  listMessages(): SandboxMessage[] {
+    return this.#state.messages.all(this.#state.now()).map(toSandboxMessage);
+  }
+
+  /** One stored message, up to date, or undefined. */
+  getMessage(messageId: unknown): SandboxMessage | undefined {
+    const record = this.#state.messages.find(checkId(messageId), this.#state.now());
+    return record && toSandboxMessage(record);
+  }
+
+  /** The widgets registered with the full-permission key (secrets left out). */
+  listWidgets(): SandboxWidget[] {
+    return this.#state.widgets.list(this.#state.config.apiKey);
+  }
+
+  /** Forgets all state; faults back to the start options. */
+  reset(): void {
+    this.#state.reset();
+  }
+
+  #move(messageId: unknown, move: (record: Parameters<typeof toSandboxMessage>[0], now: number) => void): SandboxMessage {
+    const now = this.#state.now();
+    const record = this.#state.messages.get(checkId(messageId), now);
+    move(record, now);
+    return toSandboxMessage(record);
+  }
+}

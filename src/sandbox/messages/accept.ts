@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { Route } from '../../validation/index.js';
+import { SENT_TO_MESH } from '../reference-data.js';
+import type { SandboxState } from '../state.js';
+import type { AttachmentSummary, MessageRecord } from './record.js';
+
+function summarise(attachments: unknown): AttachmentSummary[] {
+  if (!Array.isArray(attachments)) return [];
+  return attachments.map((a: unknown) => {
+    const { fileName, mimeType, content } = (a ?? {}) as Record<string, unknown>;
+    const bytes = Buffer.from(typeof content === 'string' ? content : '', 'base64');
+    return {
+      fileName: String(fileName),
+      mimeType: String(mimeType),
+      bytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    };
+  });
+}
+
+/** The body without attachment content: the sandbox keeps hashes, not documents. */
+function withoutContent(body: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(body);
+  if (Array.isArray(copy.attachments)) {
+    copy.attachments = copy.attachments.map((a: unknown) => {
+      if (a === null || typeof a !== 'object') return a;
+      const { content: _content, ...rest } = a as Record<string, unknown>;
+      return rest;
+    });
+  }
+  return copy;
+}
+
+function expiryOf(body: Record<string, unknown>): number | undefined {
+  const ms = typeof body.expiryDateTime === 'string' ? Date.parse(body.expiryDateTime) : Number.NaN;
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/**
+ * Stores a message the sandbox accepted: PENDING, with 'Sent to MESH' on the
+ * GP route; an instant message also gets its import plan (now, if its user's
+ * toolbar is running) and its conversion time.
+ *
+ * @returns The status endpoint path of the spec.
+ */
+export function acceptMessage(state: SandboxState, body: Record<string, unknown>, route: Route, owner: string, user: string | undefined): string {
+  const now = state.now();
+  const messageId = String(body.messageId);
+  const record: MessageRecord = {
+    messageId,
+    route,
+    owner,
+    status: 'PENDING',
+    subStatus: route === 'gpconnect' ? SENT_TO_MESH : null,
+    updated: now,
+    receivedAt: now,
+    expiresAt: expiryOf(body),
+    expiredAt: undefined,
+    instant:
+      route === 'instant' && user !== undefined
+        ? { user, phase: 'instant', ...state.toolbars.importPlan(user, now), convertAt: now + state.config.instantConversionMs }
+        : undefined,
+    request: withoutContent(body),
+    attachments: summarise(body.attachments),
+  };
+  state.messages.add(record);
+  state.stats.send(messageId, 'accepted');
+  const prefix = route === 'gpconnect' ? '/api/v1/gpconnect/messages' : '/api/v1/messages';
+  return `${prefix}/${encodeURIComponent(messageId)}/status`;
+}

@@ -1,0 +1,83 @@
+import { EXPIRED_BEFORE_IMPORT, FAILED_INSTANT_IMPORT, NOT_IMPORTED_IN_TIME, SENT_TO_MESH } from '../reference-data.js';
+import type { MessageRecord } from './record.js';
+
+/** A move that happens by the passage of time. */
+interface TimedEvent {
+  kind: 'import' | 'convert' | 'expire';
+  at: number;
+}
+
+/** When several events fall on the same millisecond: import, then conversion, then expiry. */
+const PRIORITY = { import: 0, convert: 1, expire: 2 } as const;
+
+/**
+ * Whether expiry can still catch the message. Standard and instant messages
+ * expire while PENDING ("not downloaded before expiry"); a GP-route message
+ * only while it is still waiting in MESH ("could not be routed within the
+ * allotted time"): once the practice has it, it has been delivered.
+ */
+function canExpire(r: MessageRecord): boolean {
+  if (r.status !== 'PENDING') return false;
+  return r.route !== 'gpconnect' || r.subStatus === SENT_TO_MESH;
+}
+
+function nextEvent(r: MessageRecord): TimedEvent | undefined {
+  const events: TimedEvent[] = [];
+  if (r.expiresAt !== undefined && canExpire(r)) events.push({ kind: 'expire', at: r.expiresAt });
+  const instant = r.instant;
+  if (instant?.phase === 'instant' && r.status === 'PENDING') {
+    if (instant.importAt !== undefined) events.push({ kind: 'import', at: instant.importAt });
+    events.push({ kind: 'convert', at: instant.convertAt });
+  }
+  events.sort((a, b) => a.at - b.at || PRIORITY[a.kind] - PRIORITY[b.kind]);
+  return events[0];
+}
+
+/** Moves a message to EXPIRED at `at`, with the subStatus its route uses. */
+export function markExpired(r: MessageRecord, at: number): void {
+  r.status = 'EXPIRED';
+  // Spec: GP route EXPIRED has a null subStatus; for instant messages subStatus gives a text reason.
+  r.subStatus = r.instant ? EXPIRED_BEFORE_IMPORT : null;
+  r.updated = at;
+  r.expiredAt = at;
+  if (r.instant) r.instant.phase = 'standard';
+}
+
+function apply(r: MessageRecord, event: TimedEvent): void {
+  const instant = r.instant;
+  if (event.kind === 'expire') return markExpired(r, event.at);
+  if (!instant) return;
+  instant.phase = 'standard';
+  r.updated = event.at;
+  if (event.kind === 'convert') {
+    r.subStatus = NOT_IMPORTED_IN_TIME;
+  } else if (instant.importFails) {
+    // Spec: the message becomes a standard toolbar message with this subStatus.
+    r.subStatus = FAILED_INSTANT_IMPORT;
+  } else {
+    r.status = 'COMPLETED';
+    r.subStatus = null;
+  }
+}
+
+/**
+ * Applies, in time order, every move that time has made due by `now`:
+ * automatic import by a running toolbar, conversion of an unprocessed
+ * instant message to a standard one, expiry. The sandbox keeps no timers:
+ * state is brought up to date whenever it is read, so a manual clock drives
+ * it exactly and closing leaves nothing behind.
+ */
+export function settle(r: MessageRecord, now: number): void {
+  for (let event = nextEvent(r); event && event.at <= now; event = nextEvent(r)) apply(r, event);
+}
+
+/**
+ * Whether a message is past its retention: statuses are kept only until the
+ * message's expiry (spec: Limits), then for `retentionMs` more in the
+ * sandbox. Messages without an expiry stay.
+ */
+export function isPastRetention(r: MessageRecord, now: number, retentionMs: number): boolean {
+  const ends = [r.expiresAt, r.expiredAt].filter((t): t is number => t !== undefined);
+  if (ends.length === 0) return false;
+  return Math.min(...ends) + retentionMs <= now;
+}

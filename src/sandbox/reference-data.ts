@@ -1,0 +1,61 @@
+/**
+ * ODS codes of the practices that "use the service" in the sandbox
+ * (spec, Errors rule 2: a send to any other organisation is a validation
+ * problem). GP practice codes have the shape of one letter and five digits
+ * (reference/domain.md section 4).
+ */
+export const DEFAULT_RECIPIENTS: readonly string[] = Object.freeze(['A81001', 'A81002', 'A81004', 'B86022', 'L81008']);
+
+/** The topic names the sandbox serves on GET /api/v1/topics. */
+export const DEFAULT_TOPICS: readonly string[] = Object.freeze([
+  'Discharge Summary',
+  'Consultation Summary',
+  'Out of Hours Consultation',
+  'Pharmacy Consultation',
+  'Clinic Letter',
+  'Test Results',
+]);
+
+/** The subStatus the spec names for an instant message whose automatic import failed. */
+export const FAILED_INSTANT_IMPORT = 'Failed instant message import';
+
+/**
+ * The sandbox's own reason for an instant message that became a standard
+ * one because the user's toolbar did not run in time. The spec gives no text
+ * for it (see docs/decisions.md); senders must not match on it.
+ */
+export const NOT_IMPORTED_IN_TIME = 'Not imported automatically: the toolbar was not running';
+
+/** The sandbox's own reason for an instant message that expired before import. */
+export const EXPIRED_BEFORE_IMPORT = 'Expired before it was imported';
+
+/** GP route: accepted and handed to MESH (spec: GP-route combinations). */
+export const SENT_TO_MESH = 'Sent to MESH';
+
+/** GP route: the ITK3 infrastructure acknowledgement 20013 (spec spells it with spaces). */
+export const ITK_SUCCESS = '20013 - Success';
+
+/** A code and display name that make a `{code}-{display}` subStatus. */
+export interface RouteCode {
+  /** ITK3 response code or MESH error code. */
+  code: string;
+  /** Its display name or description. */
+  display: string;
+}
+
+/**
+ * ITK3 business acknowledgement on import: "Patient known here"
+ * (ITK3 response codes, prefix 3; reference/domain.md section 6).
+ */
+export const ITK_IMPORTED: RouteCode = { code: '30001', display: 'Patient known here' };
+
+/** ITK3 negative business acknowledgement used by the `rejected` outcome. */
+export const ITK_REJECTED: RouteCode = { code: '30002', display: 'Patient not known here' };
+
+/** MESH routing error used by the `mesh-rejected` outcome (EPL-15x, reference/domain.md section 6). */
+export const MESH_REJECTED: RouteCode = { code: 'EPL-153', display: 'ERROR_NHSNUMBER_NOT_FOUND' };
+
+/** The spec's `{code}-{display}` shape of a GP-route subStatus. */
+export function routeSubStatus(code: RouteCode): string {
+  return `${code.code}-${code.display}`;
+}

@@ -1,0 +1,65 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ControlRoute } from '../control/routes.js';
+import { problem } from '../http/problems.js';
+import { writeResponse } from '../http/response.js';
+import type { Router } from '../http/router.js';
+import { handleApi, type ApiContext } from './api.js';
+import { handleControl } from './control.js';
+
+/** The listening server. Internal. */
+export interface RunningServer {
+  /** `http://host:port`, without a trailing slash. */
+  url: string;
+  /** The port actually bound. */
+  port: number;
+  /** Stops listening, drops every connection and ends injected delays. */
+  close(): Promise<void>;
+}
+
+/** Whether the path is the control API's. */
+const isControlPath = (pathname: string): boolean => pathname === '/_sandbox' || pathname.startsWith('/_sandbox/');
+
+function onRequest(api: ApiContext, control: Router<ControlRoute>, req: IncomingMessage, res: ServerResponse): void {
+  // No endpoint takes query parameters (spec: Endpoints): the query string is ignored.
+  const { pathname } = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const handled = isControlPath(pathname) ? handleControl(control, req, res, pathname) : handleApi(api, req, res, pathname);
+  handled.catch(() => {
+    // Closing ends pending delays with an AbortError: the client simply loses its connection.
+    if (api.closing.aborted || res.headersSent) return void res.destroy();
+    writeResponse(res, problem(500, { detail: 'The sandbox failed while handling this request.' }));
+  });
+}
+
+function urlOf(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // A wildcard address is reachable on loopback; print that.
+  const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;
+  return `http://${shown}:${address.port}`;
+}
+
+async function stop(server: Server, abort: AbortController): Promise<void> {
+  abort.abort();
+  const closed = once(server, 'close');
+  server.close();
+  server.closeAllConnections();
+  await closed;
+}
+
+/** Starts the HTTP server on `host:port` (0: any free port). */
+export async function listen(host: string, port: number, api: Omit<ApiContext, 'closing'>, control: Router<ControlRoute>): Promise<RunningServer> {
+  const abort = new AbortController();
+  const context: ApiContext = { ...api, closing: abort.signal };
+  const server = createServer((req, res) => onRequest(context, control, req, res));
+  server.listen(port, host);
+  // once() rejects if 'error' (EADDRINUSE, EACCES) comes first.
+  await once(server, 'listening');
+  const address = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: urlOf(address),
+    port: address.port,
+    close: () => (closing ??= stop(server, abort)),
+  };
+}
