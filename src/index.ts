@@ -8,6 +8,7 @@ export * from './core/errors/index.js';
 export * from './schemas/index.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { InMemoryRejectedContentStore, type RejectedContentStore } from './rejected-content/store.js';
+export { FileRejectedContentStore } from './rejected-content/file-store.js';
 export {
   validateMessage,
   validateWidget,

@@ -66,10 +66,11 @@ export function classifyFailure(error: unknown, attempt: FailedAttempt): Connect
     );
   }
   const code = errorCode(error);
-  const delivery: Delivery | undefined = attempt.send ? (code && NEVER_CONNECTED.has(code) ? 'not-sent' : 'unknown') : undefined;
+  const connected = !(code !== undefined && NEVER_CONNECTED.has(code));
+  const delivery: Delivery | undefined = attempt.send ? (connected ? 'unknown' : 'not-sent') : undefined;
   const message =
     `${attempt.where} could not reach the service${code ? ` (${code})` : ''}; ` +
     `check CDMS_BASE_URL and the network.${deliveryNote(delivery)}`;
   // A fetch failure (TypeError "fetch failed") carries only the system error: safe to keep.
-  return new ConnectionError(message, { cause: error instanceof TypeError ? error : undefined, delivery });
+  return new ConnectionError(message, connected, { cause: error instanceof TypeError ? error : undefined, delivery });
 }

@@ -18,10 +18,27 @@ export interface RequestOptions {
    */
   maxRetries?: number | undefined;
   /**
+   * Overall time limit of the call in milliseconds, retries, backoff sleeps
+   * and (for sends) recovery included. A retry that could not finish in time
+   * is not started. No limit by default.
+   */
+  deadlineMs?: number | undefined;
+  /**
    * Extra request headers. `ApiKey`, `Content-Type` and the instant access
    * token header are set by the SDK and cannot be overridden here.
    */
   headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * What the SDK's own layers pass to the transport besides the caller's
+ * options. Internal.
+ */
+export interface TransportCallOptions extends RequestOptions {
+  /** Absolute deadline (ms since epoch) shared by every call of one operation. */
+  deadlineAt?: number | undefined;
+  /** Called before every attempt, so a caller can count them against a budget. */
+  onAttempt?: (() => void) | undefined;
 }
 
 /** The `fetch` the SDK calls; any WHATWG-compatible implementation. */

@@ -5,24 +5,30 @@
 export interface RetryPolicy {
   /** HTTP statuses that are retried. */
   readonly statuses: readonly number[];
-  /** Whether failures to connect, or connections dropped mid-request, are retried. */
-  readonly connectionErrors: boolean;
+  /**
+   * Which connection failures are retried: `all` (reads: repeating them is
+   * harmless), `never-connected` (the request certainly never reached the
+   * service: refused, DNS, TLS), or `none`.
+   */
+  readonly connectionErrors: 'all' | 'never-connected' | 'none';
   /** Whether an attempt that timed out is retried. */
   readonly timeouts: boolean;
 }
 
 /** Reads are safe to repeat (DESIGN.md, Retries). */
-const READ: RetryPolicy = { statuses: [500, 502, 503, 504], connectionErrors: true, timeouts: true };
+const READ: RetryPolicy = { statuses: [500, 502, 503, 504], connectionErrors: 'all', timeouts: true };
 
 /**
  * The GP route answers 503 when the national infrastructure could not take the
  * message, and the spec says the client may retry; the same messageId rides
- * along so the service can tell a retry from a new message.
+ * along so the service can tell a retry from a new message. A connection that
+ * failed after the request may have arrived is not retried blindly here: the
+ * send pipeline first asks the status endpoint (docs/reliability.md).
  */
-const GP_SEND: RetryPolicy = { statuses: [503], connectionErrors: true, timeouts: false };
+const GP_SEND: RetryPolicy = { statuses: [503], connectionErrors: 'never-connected', timeouts: false };
 
 /** The spec gives these no idempotency promise, so they are never repeated blindly. */
-const NEVER: RetryPolicy = { statuses: [], connectionErrors: false, timeouts: false };
+const NEVER: RetryPolicy = { statuses: [], connectionErrors: 'none', timeouts: false };
 
 /** The names of the service's operations, as they appear in logs. */
 export type OperationName =

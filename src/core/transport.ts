@@ -7,7 +7,7 @@ import { CdmsError, type Delivery } from './errors/cdms-error.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError, RequestAbortedError, TimeoutError } from './errors/transport-errors.js';
 import { loggableHeaders, redactHeaders } from './redact.js';
-import type { RequestOptions, TransportConfig } from './options.js';
+import type { TransportCallOptions, TransportConfig } from './options.js';
 import { parseErrorBody } from './problem.js';
 import { readBodyText } from './read-body.js';
 import { checkExtraHeaders } from './request-headers.js';
@@ -66,15 +66,18 @@ export class Transport {
    * @throws ApiError and its subclasses, ConnectionError, TimeoutError,
    * RequestAbortedError, ResponseValidationError, ConfigurationError.
    */
-  async request<T = void>(spec: RequestSpec<T>, options: RequestOptions = {}): Promise<T> {
+  async request<T = void>(spec: RequestSpec<T>, options: TransportCallOptions = {}): Promise<T> {
     const extraHeaders = checkExtraHeaders(options.headers);
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
+    const deadlineAt = options.deadlineAt ?? (options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs);
     for (let retry = 0; ; retry++) {
       try {
-        return await this.#attempt(spec, options, extraHeaders, retry);
+        options.onAttempt?.();
+        return await this.#attempt(spec, { ...options, deadlineAt }, extraHeaders, retry);
       } catch (error) {
         const delay = this.#retryDelay(spec, error, retry, maxRetries);
-        if (delay === undefined) throw error;
+        // A retry that cannot start before the deadline is not worth sleeping for.
+        if (delay === undefined || (deadlineAt !== undefined && Date.now() + delay >= deadlineAt)) throw error;
         this.#config.logger.warn(
           { event: 'retry', operation: spec.operation, attempt: retry + 1, delayMs: delay, reason: retryReason(error) },
           `cdms: retrying ${spec.operation} in ${delay} ms`,
@@ -84,13 +87,13 @@ export class Transport {
     }
   }
 
-  async #attempt<T>(spec: RequestSpec<T>, options: RequestOptions, extra: Record<string, string>, retry: number): Promise<T> {
+  async #attempt<T>(spec: RequestSpec<T>, options: TransportCallOptions, extra: Record<string, string>, retry: number): Promise<T> {
     const where = `${spec.method} /${spec.path}`;
     const send = spec.send ?? false;
     if (options.signal?.aborted) {
       throw new RequestAbortedError({ cause: options.signal.reason, delivery: send ? 'not-sent' : undefined });
     }
-    const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
+    const timeoutMs = attemptTimeoutMs(options.timeoutMs ?? this.#config.timeoutMs, options.deadlineAt);
     const log = this.#config.logger;
     log.debug({ event: 'request', operation: spec.operation, method: spec.method, path: spec.path, attempt: retry + 1 }, `cdms: ${where}`);
     const started = performance.now();
@@ -149,7 +152,10 @@ export class Transport {
       return after <= this.#config.maxRetryAfterMs ? after : undefined;
     }
     if (error instanceof TimeoutError) return policy.timeouts ? backoffDelayMs(retry, this.#config.random) : undefined;
-    if (error instanceof ConnectionError) return policy.connectionErrors ? backoffDelayMs(retry, this.#config.random) : undefined;
+    if (error instanceof ConnectionError) {
+      const retryable = policy.connectionErrors === 'all' || (policy.connectionErrors === 'never-connected' && !error.connected);
+      return retryable ? backoffDelayMs(retry, this.#config.random) : undefined;
+    }
     return undefined;
   }
 }
@@ -166,6 +172,11 @@ function deliveryOfStatus(status: number): Delivery {
 function retryReason(error: unknown): string {
   if (error instanceof ApiError) return `status ${error.status}`;
   return error instanceof CdmsError ? error.name : 'error';
+}
+
+/** The attempt's own limit, shortened so it never runs past the call's deadline. */
+function attemptTimeoutMs(timeoutMs: number, deadlineAt: number | undefined): number {
+  return deadlineAt === undefined ? timeoutMs : Math.max(1, Math.min(timeoutMs, deadlineAt - Date.now()));
 }
 
 const elapsed = (started: number): number => Math.round(performance.now() - started);

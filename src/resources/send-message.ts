@@ -1,9 +1,14 @@
+import { AttachmentContentRejectedError } from '../core/errors/api-error.js';
+import { CdmsError } from '../core/errors/cdms-error.js';
 import { LocalValidationError } from '../core/errors/local-errors.js';
+import type { TransportCallOptions } from '../core/options.js';
 import type { OperationName } from '../core/retry-policy.js';
 import { messageSecrets } from '../core/sensitive-fields.js';
+import { assertNotPreviouslyRejected, rememberRejected } from '../rejected-content/guard.js';
 import { SendResponseSchema } from '../schemas/send-response.js';
 import { validateMessage, type Route } from '../validation/index.js';
 import type { ClientContext } from './resource.js';
+import { AttemptBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage, statusEndpointOf } from './send-recovery.js';
 import type { SendOptions, SendResult } from './send-types.js';
 
 /** One send as a resource describes it. Internal. */
@@ -21,18 +26,73 @@ export interface SendSpec {
 }
 
 /**
- * The one send pipeline of all three routes: local validation, then the
- * request. Nothing is sent when validation fails.
+ * The one send pipeline of all three routes: local validation, the
+ * rejected-content guard, the request, and recovery. Nothing is sent when
+ * validation or the guard fails. When an attempt ends without a definite
+ * answer, the status endpoint decides: found means delivered (`recovered`),
+ * 404 means resend with the same messageId (docs/reliability.md).
  */
 export async function sendMessage(context: ClientContext, spec: SendSpec, options: SendOptions): Promise<SendResult> {
   if (!options.skipLocalValidation) {
-    const result = validateMessage(spec.wire, {
-      route: spec.route,
-      topics: context.cachedTopicNames(),
-      limits: context.limits,
-    });
+    const result = validateMessage(spec.wire, { route: spec.route, topics: context.cachedTopicNames(), limits: context.limits });
     if (!result.ok) throw new LocalValidationError(result.invalidParameters);
   }
+  await assertNotPreviouslyRejected(context.rejectedContent, spec.wire.attachments);
+
+  const { config } = context.transport;
+  const budget = new AttemptBudget(options.maxRetries ?? config.maxRetries);
+  const call: TransportCallOptions = {
+    ...options,
+    deadlineAt: options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs,
+    onAttempt: budget.use,
+  };
+  const messageId = spec.wire.messageId;
+  let uncertain = false; // an earlier attempt of this send may have arrived
+  for (;;) {
+    try {
+      return await attempt(context, spec, { ...call, maxRetries: budget.retriesLeft });
+    } catch (error) {
+      if (error instanceof AttachmentContentRejectedError) {
+        await rememberRejected(context.rejectedContent, spec.wire.attachments, error.attachmentIndex);
+        throw error;
+      }
+      if (!isAmbiguous(error) && !(uncertain && isDuplicateMessageId(error))) throw error;
+      uncertain = true;
+      const found = await lookUp(context, spec, call);
+      if (found === undefined) throw error; // the lookup failed too: the outcome stays unknown
+      if (found) {
+        config.logger.info({ event: 'recovered', operation: spec.operation, messageId }, `cdms: ${spec.operation} confirmed delivered`);
+        return { messageId, statusEndpoint: statusEndpointOf(spec.route, messageId), recovered: true };
+      }
+      if (isDuplicateMessageId(error)) {
+        // "Already used" yet not found: the service contradicts itself, so say so.
+        if (error instanceof CdmsError) error.delivery = 'unknown';
+        throw error;
+      }
+      if (!budget.canAttempt || pastDeadline(call.deadlineAt)) {
+        // The service does not hold it: whatever the attempt met, it was not delivered.
+        if (error instanceof CdmsError) error.delivery = 'not-sent';
+        throw error;
+      }
+      config.logger.warn({ event: 'resend', operation: spec.operation, messageId }, `cdms: ${spec.operation} not found after an unclear attempt; resending`);
+      await budget.pause(options.signal, config.random);
+    }
+  }
+}
+
+/**
+ * Whether the service holds the message; undefined when the lookup itself
+ * failed, which leaves the outcome unknown.
+ */
+async function lookUp(context: ClientContext, spec: SendSpec, call: TransportCallOptions): Promise<boolean | undefined> {
+  try {
+    return await serviceHasMessage(context, spec.route, spec.wire.messageId, call);
+  } catch {
+    return undefined;
+  }
+}
+
+async function attempt(context: ClientContext, spec: SendSpec, call: TransportCallOptions): Promise<SendResult> {
   const response = await context.transport.request(
     {
       operation: spec.operation,
@@ -44,7 +104,9 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
       secrets: [...messageSecrets(spec.wire), ...(spec.secrets ?? [])],
       ...(spec.headers ? { headers: spec.headers } : {}),
     },
-    options,
+    call,
   );
   return { messageId: spec.wire.messageId, statusEndpoint: response.messageStatusEndpoint, recovered: false };
 }
+
+const pastDeadline = (deadlineAt: number | undefined): boolean => deadlineAt !== undefined && Date.now() >= deadlineAt;

@@ -51,13 +51,17 @@ export const GpConnectAdditionalInformationSchema = z.object({
 /** The extra information the GP route requires. */
 export type GpConnectAdditionalInformation = z.infer<typeof GpConnectAdditionalInformationSchema>;
 
-const gpRecipient = (type: z.ZodType<typeof GPCONNECT_RECIPIENT_ID_TYPE | undefined>) =>
-  z.object({
-    id: z.object({
-      type,
-      value: z.string().describe("ODS code of the patient's practice, or 'UNK' / 'gpconnect' when unknown."),
-    }),
-  });
+const gpRecipientValue = z
+  .string()
+  .describe("ODS code of the patient's practice, or 'UNK' / 'gpconnect' when unknown (routing then uses the subject).");
+
+const GpRecipientSchema = z.object({
+  id: z.object({ type: z.literal(GPCONNECT_RECIPIENT_ID_TYPE), value: gpRecipientValue }),
+});
+
+const GpRecipientParamsSchema = z.object({
+  id: z.object({ type: z.literal(GPCONNECT_RECIPIENT_ID_TYPE).optional(), value: gpRecipientValue }),
+});
 
 const gpFields = {
   topic: z.string().describe('One of the topicName values served by GET /api/v1/topics.'),
@@ -74,7 +78,7 @@ const messageIdField = UuidSchema.describe('Unique per message, chosen by the se
 export const GpConnectMessageSchema = z.object({
   messageId: messageIdField,
   type: z.literal(GPCONNECT_MESSAGE_TYPE),
-  recipient: gpRecipient(z.literal(GPCONNECT_RECIPIENT_ID_TYPE)),
+  recipient: GpRecipientSchema,
   ...gpFields,
 });
 
@@ -88,7 +92,7 @@ export type GpConnectMessage = z.infer<typeof GpConnectMessageSchema>;
 export const GpConnectMessageParamsSchema = z.object({
   messageId: messageIdField.optional(),
   type: z.literal(GPCONNECT_MESSAGE_TYPE).optional(),
-  recipient: gpRecipient(z.literal(GPCONNECT_RECIPIENT_ID_TYPE).optional()),
+  recipient: GpRecipientParamsSchema,
   ...gpFields,
 });
 

@@ -8,6 +8,8 @@ import { API_KEY, BASE, problem, recordingFetch, useMswServer } from '../helpers
 const { server, http, HttpResponse } = useMswServer();
 const INSTANT = `${BASE}/api/v1/messages/instant`;
 const VERIFY = `${BASE}/api/v1/messages/instant/access/token`;
+/** Recovery asks the status after an unclear send; that answer echoes secrets too. */
+const STATUS = `${BASE}/api/v1/messages/:id/status`;
 
 /** A server that echoes the key and token back in every part of its answer. */
 const echo = (status: number) =>
@@ -46,7 +48,7 @@ const scenarios: [string, () => void, (c: CdmsClient) => Promise<unknown>][] = [
     () => server.use(http.get(VERIFY, () => echo(404)), http.get(`${VERIFY}/verify`, () => echo(500))),
     (c) => c.tokens.verify(ACCESS_TOKEN, { maxRetries: 0 }),
   ],
-  ['a connection error', () => server.use(http.post(INSTANT, () => HttpResponse.error())), (c) => c.instant.send(instantMessage(), { accessToken: ACCESS_TOKEN })],
+  ['a connection error', () => server.use(http.post(INSTANT, () => HttpResponse.error()), http.get(STATUS, () => echo(404))), (c) => c.instant.send(instantMessage(), { accessToken: ACCESS_TOKEN })],
   [
     'a timeout',
     () =>
@@ -55,6 +57,7 @@ const scenarios: [string, () => void, (c: CdmsClient) => Promise<unknown>][] = [
           await delay(300);
           return HttpResponse.json({});
         }),
+        http.get(STATUS, () => echo(500)),
       ),
     (c) => c.instant.send(instantMessage(), { accessToken: ACCESS_TOKEN, timeoutMs: 20 }),
   ],

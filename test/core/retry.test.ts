@@ -12,7 +12,7 @@ import {
   type Logger,
 } from '../../src/index.js';
 import { ACCESS_TOKEN, MESSAGE_ID, gpMessage, instantMessage, standardMessage, widget } from '../helpers/fixtures.js';
-import { BASE, problem, testClient, useMswServer } from '../helpers/msw.js';
+import { BASE, problem, recordingFetch, testClient, useMswServer } from '../helpers/msw.js';
 
 const { server, seen, http, HttpResponse } = useMswServer();
 
@@ -94,17 +94,10 @@ describe('retries', () => {
       expect(seen).toHaveLength(1);
     });
 
-    it.each(sends)('%s: a connection error is not retried', async (_name, path, call) => {
+    it.each(sends.slice(2))('%s: a connection error is not retried', async (_name, path, call) => {
       server.use(http.post(`${BASE}${path}`, () => HttpResponse.error()));
       await expect(call()).rejects.toBeInstanceOf(ConnectionError);
       expect(seen).toHaveLength(1);
-    });
-
-    it('a failed standard send says delivery is unknown after a dropped connection', async () => {
-      server.use(http.post(`${BASE}/api/v1/messages`, () => HttpResponse.error()));
-      const error = await testClient().messages.send(standardMessage()).catch((e: unknown) => e);
-      expect(error).toMatchObject({ delivery: 'unknown' });
-      expect((error as Error).message).toMatch(/look up its status/);
     });
   });
 
@@ -137,15 +130,16 @@ describe('retries', () => {
       expect(seen).toHaveLength(1);
     });
 
-    it('retries connection errors', async () => {
+    it('retries a connection never made (refused) without asking the status', async () => {
       let calls = 0;
-      server.use(
-        http.post(`${BASE}/api/v1/gpconnect/messages`, () =>
-          ++calls < 2 ? HttpResponse.error() : HttpResponse.json({ messageStatusEndpoint: '/x' }),
-        ),
-      );
-      await expect(testClient().gpconnect.send(gpMessage())).resolves.toMatchObject({ messageId: MESSAGE_ID });
-      expect(seen).toHaveLength(2);
+      const refusingFetch: typeof fetch = async (input, init) => {
+        if (++calls < 2) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+        return recordingFetch(input, init);
+      };
+      server.use(http.post(`${BASE}/api/v1/gpconnect/messages`, () => HttpResponse.json({ messageStatusEndpoint: '/x' })));
+      await expect(testClient({ fetch: refusingFetch }).gpconnect.send(gpMessage())).resolves.toMatchObject({ recovered: false });
+      expect(calls).toBe(2);
+      expect(seen.map((r) => r.method)).toEqual(['POST']);
     });
   });
 
@@ -208,15 +202,19 @@ describe('retries', () => {
       expect(seen).toHaveLength(2);
     });
 
-    it('a standard send that times out is not retried and says delivery unknown', async () => {
-      server.use(http.post(`${BASE}/api/v1/messages`, async () => {
-        await delay(500);
-        return HttpResponse.json({ messageStatusEndpoint: '/x' });
-      }));
-      const error = await testClient().messages.send(standardMessage(), { timeoutMs: 30 }).catch((e: unknown) => e);
+    it('a standard send that times out is not resent blindly: the status is asked first', async () => {
+      server.use(
+        http.post(`${BASE}/api/v1/messages`, async () => {
+          await delay(500);
+          return HttpResponse.json({ messageStatusEndpoint: '/x' });
+        }),
+        http.get(`${BASE}/api/v1/messages/:id/status`, () => problem(404, {})),
+      );
+      const error = await testClient().messages.send(standardMessage(), { timeoutMs: 30, maxRetries: 0 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TimeoutError);
-      expect(error).toMatchObject({ delivery: 'unknown' });
-      expect(seen).toHaveLength(1);
+      // Not found, and no budget left to resend: certainly not delivered.
+      expect(error).toMatchObject({ delivery: 'not-sent' });
+      expect(seen.map((r) => r.method)).toEqual(['POST', 'GET']);
     });
 
     it('an abort during the request rejects with RequestAbortedError', async () => {
@@ -254,7 +252,7 @@ describe('retries', () => {
       ['gpconnect.send', 'gpconnect.status', 'instant.send', 'messages.send', 'messages.status', 'test', 'tokens.exchange', 'tokens.verify', 'topics.list', 'widgets.register'],
     );
     for (const op of ['messages.send', 'instant.send', 'tokens.exchange', 'widgets.register'] as const) {
-      expect(RETRY_POLICIES[op]).toEqual({ statuses: [], connectionErrors: false, timeouts: false });
+      expect(RETRY_POLICIES[op]).toEqual({ statuses: [], connectionErrors: 'none', timeouts: false });
     }
     expect(RETRY_POLICIES['gpconnect.send'].statuses).toEqual([503]);
   });

@@ -7,6 +7,21 @@ import { CdmsError, type CdmsErrorOptions } from './cdms-error.js';
  */
 export class ConnectionError extends CdmsError {
   override name = 'ConnectionError';
+  /**
+   * False when the connection was never made (refused, DNS, TLS), so the
+   * request cannot have reached the service; true when it failed later.
+   */
+  readonly connected: boolean;
+
+  /**
+   * @param message - Safe text.
+   * @param connected - Whether a connection was made before the failure.
+   * @param options - Cause and delivery.
+   */
+  constructor(message: string, connected: boolean, options: CdmsErrorOptions = {}) {
+    super(message, options);
+    this.connected = connected;
+  }
 }
 
 /** Thrown when an attempt took longer than `timeoutMs` (per attempt) or the overall deadline. */
