@@ -37,8 +37,6 @@ export interface RequestOptions {
 export interface TransportCallOptions extends RequestOptions {
   /** Absolute deadline (ms since epoch) shared by every call of one operation. */
   deadlineAt?: number | undefined;
-  /** Called before every attempt, so a caller can count them against a budget. */
-  onAttempt?: (() => void) | undefined;
 }
 
 /** The `fetch` the SDK calls; any WHATWG-compatible implementation. */

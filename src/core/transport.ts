@@ -72,7 +72,6 @@ export class Transport {
     const deadlineAt = options.deadlineAt ?? (options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs);
     for (let retry = 0; ; retry++) {
       try {
-        options.onAttempt?.();
         return await this.#attempt(spec, { ...options, deadlineAt }, extraHeaders, retry);
       } catch (error) {
         const delay = this.#retryDelay(spec, error, retry, maxRetries);

@@ -8,7 +8,7 @@ import { assertNotPreviouslyRejected, rememberRejected } from '../rejected-conte
 import { SendResponseSchema } from '../schemas/send-response.js';
 import { validateMessage, type Route } from '../validation/index.js';
 import type { ClientContext } from './resource.js';
-import { AttemptBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage, statusEndpointOf } from './send-recovery.js';
+import { ResendBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage, statusEndpointOf } from './send-recovery.js';
 import type { SendOptions, SendResult } from './send-types.js';
 
 /** One send as a resource describes it. Internal. */
@@ -40,17 +40,16 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   await assertNotPreviouslyRejected(context.rejectedContent, spec.wire.attachments);
 
   const { config } = context.transport;
-  const budget = new AttemptBudget(options.maxRetries ?? config.maxRetries);
+  const budget = new ResendBudget(options.maxRetries ?? config.maxRetries);
   const call: TransportCallOptions = {
     ...options,
     deadlineAt: options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs,
-    onAttempt: budget.use,
   };
   const messageId = spec.wire.messageId;
   let uncertain = false; // an earlier attempt of this send may have arrived
   for (;;) {
     try {
-      return await attempt(context, spec, { ...call, maxRetries: budget.retriesLeft });
+      return await attempt(context, spec, call);
     } catch (error) {
       if (error instanceof AttachmentContentRejectedError) {
         await rememberRejected(context.rejectedContent, spec.wire.attachments, error.attachmentIndex);
@@ -69,7 +68,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
         if (error instanceof CdmsError) error.delivery = 'unknown';
         throw error;
       }
-      if (!budget.canAttempt || pastDeadline(call.deadlineAt)) {
+      if (!budget.canResend || pastDeadline(call.deadlineAt)) {
         // The service does not hold it: whatever the attempt met, it was not delivered.
         if (error instanceof CdmsError) error.delivery = 'not-sent';
         throw error;

@@ -62,33 +62,30 @@ export async function serviceHasMessage(
   }
 }
 
-/** Counts send attempts against `1 + maxRetries`. */
-export class AttemptBudget {
-  #used = 0;
-  readonly #total: number;
+/**
+ * Bounds the resends that recovery makes after the status endpoint confirmed
+ * a message was not delivered. Separate from the retries of each request
+ * (503s, connections never made), which the transport bounds by the same
+ * `maxRetries`: sharing one budget would let a 503 storm starve recovery
+ * (docs/decisions.md, "Retry budget of a send").
+ */
+export class ResendBudget {
+  #resends = 0;
+  readonly #max: number;
 
-  /** @param maxRetries - Retries allowed after the first attempt. */
-  constructor(maxRetries: number) {
-    this.#total = 1 + maxRetries;
+  /** @param maxResends - Resends allowed. */
+  constructor(maxResends: number) {
+    this.#max = maxResends;
   }
 
-  /** Records one attempt. */
-  readonly use = (): void => {
-    this.#used++;
-  };
-
-  /** Retries the transport may still make within one more call (after that call's first attempt). */
-  get retriesLeft(): number {
-    return Math.max(0, this.#total - this.#used - 1);
+  /** Whether another resend fits. */
+  get canResend(): boolean {
+    return this.#resends < this.#max;
   }
 
-  /** Whether another attempt fits. */
-  get canAttempt(): boolean {
-    return this.#used < this.#total;
-  }
-
-  /** A backoff pause before a resend, so an outage is not hammered. */
-  pause(signal: AbortSignal | undefined, random: () => number): Promise<void> {
-    return sleep(backoffDelayMs(Math.max(0, this.#used - 1), random), signal);
+  /** Counts a resend, after a backoff pause so an outage is not hammered. */
+  async pause(signal: AbortSignal | undefined, random: () => number): Promise<void> {
+    await sleep(backoffDelayMs(this.#resends, random), signal);
+    this.#resends++;
   }
 }

@@ -119,7 +119,7 @@ describe('send recovery', () => {
     ]);
   });
 
-  it('GP-route send: the retry budget is shared between 503 retries and resends', async () => {
+  it('GP-route send: 503 retries of one request stop at maxRetries', async () => {
     server.use(http.post(`${BASE}/api/v1/gpconnect/messages`, () => problem(503, {}, { 'Retry-After': '0' })));
     await expect(testClient({ maxRetries: 2 }).gpconnect.send(gpMessage())).rejects.toBeInstanceOf(ServiceUnavailableError);
     expect(trail()).toHaveLength(3);
