@@ -1,0 +1,161 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { CdmsClient } from '../../src/index.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+/** A recognisable patient: tests check it never comes back in a problem. */
+export const PATIENT = { nhsNumber: '9434765919', family: 'Featherstonehaugh', given: 'Perpetua', dateOfBirth: '1953-07-14' } as const;
+
+/** A small PDF, base64. */
+export const PDF_BASE64 = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+
+/** A fresh UUID. */
+export const newId = (): string => crypto.randomUUID();
+
+/** A valid standard message as it goes on the wire. */
+export function standardBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    messageId: newId(),
+    topic: 'Discharge Summary',
+    recipient: { id: { type: 'OcsClientIdentifier', value: 'A81001' } },
+    subject: { id: { type: 'VerifiedNhsNumber', value: PATIENT.nhsNumber } },
+    body: { mimeType: 'text/plain', content: 'Discharged home.' },
+    attachments: [{ mimeType: 'application/pdf', fileName: 'discharge.pdf', content: PDF_BASE64 }],
+    codedDataItems: [{ code: '271649006', value: 128, unit: 'mm[Hg]' }],
+    ...overrides,
+  };
+}
+
+/** A valid instant message as it goes on the wire. */
+export function instantBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return standardBody({ type: 'ToolbarInstantMessage', ...overrides });
+}
+
+/** A valid GP-route message as it goes on the wire. */
+export function gpBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    messageId: newId(),
+    type: 'GPConnectMessage',
+    topic: 'Consultation Summary',
+    recipient: { id: { type: 'OdsOrganisationId', value: 'A81001' } },
+    subject: { id: { type: 'NHSNumber', value: PATIENT.nhsNumber } },
+    attachments: [{ mimeType: 'application/pdf', fileName: 'consultation.pdf', content: PDF_BASE64 }],
+    gpConnectAdditionalInformation: {
+      recipientType: 'For Action',
+      senderReference: 'OOH-2026-000123',
+      confidentiality: false,
+      versionNumber: 1,
+      patient: { name: { family: PATIENT.family, given: PATIENT.given }, dateOfBirth: PATIENT.dateOfBirth },
+      typeCode: '11429006',
+      typeDescription: 'Consultation',
+    },
+    ...overrides,
+  };
+}
+
+/** A valid widget registration. */
+export function widgetBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Referral Tracker',
+    icon: 'clipboard',
+    launchUrl: 'https://widgets.example.org/launch',
+    encryptionSecret: 'k3Y9-widget-secret-32-characters',
+    requiresUserData: true,
+    requiresPatientData: false,
+    ...overrides,
+  };
+}
+
+/** A raw response: status, headers and the parsed body (or the text when not JSON). */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+/** A problem body as the tests read it. */
+export interface ProblemBody {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  instance?: string;
+  invalidParameters?: { name: string; reason: string; value?: unknown }[];
+}
+
+/** The response's body read as a problem. */
+export function problemOf(response: RawResponse): ProblemBody {
+  const body = response.body;
+  return body !== null && typeof body === 'object' ? (body as ProblemBody) : {};
+}
+
+/** Options of {@link raw}. */
+export interface RawOptions {
+  /** JSON body (serialised) or a string sent as is. */
+  body?: unknown;
+  /** ApiKey header; null leaves it out. @defaultValue the sandbox's key */
+  apiKey?: string | null;
+  /** Content-Type; null leaves it out. @defaultValue 'application/json' when there is a body */
+  contentType?: string | null;
+  /** More headers. */
+  headers?: Record<string, string>;
+  /** Gives up on the request. */
+  signal?: AbortSignal;
+}
+
+/** Sends one HTTP request to the sandbox, as any client in any language would. */
+export async function raw(sandbox: Sandbox, method: string, path: string, options: RawOptions = {}): Promise<RawResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  const apiKey = options.apiKey === undefined ? sandbox.apiKey : options.apiKey;
+  if (apiKey !== null) headers.ApiKey = apiKey;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    const type = options.contentType === undefined ? 'application/json' : options.contentType;
+    if (type !== null) headers['Content-Type'] = type;
+  }
+  const response = await fetch(`${sandbox.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }), ...(options.signal ? { signal: options.signal } : {}) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** Names of the invalid parameters of a problem body. */
+export function paramNames(response: RawResponse): string[] {
+  return (problemOf(response).invalidParameters ?? []).map((p) => p.name);
+}
+
+/** The reason given for one parameter. */
+export function reasonFor(response: RawResponse, name: string): string | undefined {
+  return problemOf(response).invalidParameters?.find((p) => p.name === name)?.reason;
+}
+
+/**
+ * Starts one sandbox for the calling test file and resets it after each test,
+ * so tests share a port but not state.
+ */
+export function useSandbox(options: SandboxOptions = {}): { readonly sandbox: Sandbox; client(extra?: { apiKey?: string; maxRetries?: number }): CdmsClient } {
+  let current: Sandbox | undefined;
+  beforeAll(async () => {
+    current = await startSandbox({ port: 0, ...options });
+  });
+  afterEach(() => current?.reset());
+  afterAll(async () => {
+    await current?.close();
+  });
+  return {
+    get sandbox(): Sandbox {
+      if (!current) throw new Error('The sandbox is not started yet (use it inside a test).');
+      return current;
+    },
+    client(extra = {}) {
+      if (!current) throw new Error('The sandbox is not started yet (use it inside a test).');
+      return new CdmsClient({ baseUrl: current.url, apiKey: extra.apiKey ?? current.apiKey, maxRetries: extra.maxRetries ?? 3 });
+    },
+  };
+}
