@@ -6,6 +6,8 @@ import type { GpRouteOutcome } from './messages/transitions.js';
 import type { SandboxConfig } from './options.js';
 import type { SandboxStats } from './stats.js';
 import type { SandboxWidget } from './widget-store.js';
+import type { SandboxLaunchContext, WidgetLauncher } from './widget-launch.js';
+import type { JSONWebKeySet } from 'jose';
 
 /** What a practice user does in the toolbar. Each move returns the message as it is afterwards. */
 export interface SandboxToolbar {
@@ -73,6 +75,18 @@ export interface Sandbox {
   getMessage(messageId: string): SandboxMessage | undefined;
   /** Widgets registered with {@link Sandbox.apiKey} (secrets left out). */
   listWidgets(): SandboxWidget[];
+  /**
+   * The launch URL of a widget registered with {@link Sandbox.apiKey}, built
+   * exactly as the toolbar would: the registered launchUrl plus a signed and
+   * encrypted user-context JWT (requiresUserData) and patient-context JWT
+   * (requiresPatientData), encrypted with the registered secret and method.
+   * Read it with `readLaunchTokens` from `cdms-sdk/widget`, verifying against
+   * {@link Sandbox.jwks} or `/_sandbox/jwks`.
+   * @throws SandboxError `not-found` for an unknown widget; `invalid` when a required context is missing or invalid.
+   */
+  launchUrl(widgetName: string, context: SandboxLaunchContext): Promise<string>;
+  /** The public JWK Set of the sandbox toolbar's signing key (also served at `/_sandbox/jwks`). */
+  jwks(): JSONWebKeySet;
   /** Forgets every message, token, widget, toolbar and count; faults back to the start options. */
   reset(): void;
   /** Stops the server and drops its connections; resolves when it is closed. Safe to call twice. */
@@ -80,7 +94,12 @@ export interface Sandbox {
 }
 
 /** Builds the handle over the controls. Internal. */
-export function createHandle(config: SandboxConfig, controls: SandboxControls, server: { url: string; port: number; close(): Promise<void> }): Sandbox {
+export function createHandle(
+  config: SandboxConfig,
+  controls: SandboxControls,
+  server: { url: string; port: number; close(): Promise<void> },
+  launcher: WidgetLauncher,
+): Sandbox {
   return Object.freeze({
     url: server.url,
     port: server.port,
@@ -106,6 +125,8 @@ export function createHandle(config: SandboxConfig, controls: SandboxControls, s
     listMessages: () => controls.listMessages(),
     getMessage: (messageId: string) => controls.getMessage(messageId),
     listWidgets: () => controls.listWidgets(),
+    launchUrl: (widgetName: string, context: SandboxLaunchContext) => launcher.launchUrl(widgetName, context),
+    jwks: () => launcher.jwks(),
     reset: () => controls.reset(),
     close: () => server.close(),
   });

@@ -8,6 +8,23 @@ export type { SandboxMessage, SandboxRoute, AttachmentSummary } from './messages
 export type { ToolbarRunOptions } from './messages/toolbar.js';
 export type { GpRouteOutcome } from './messages/transitions.js';
 export type { SandboxWidget } from './widget-store.js';
+export type { SandboxLaunchContext } from './widget-launch.js';
+export {
+  buildToolbarLaunchUrl,
+  createLaunchToken,
+  generateToolbarSigningKey,
+  toolbarJwks,
+  ToolbarLaunchError,
+  ToolbarPatientClaimsSchema,
+  ToolbarUserClaimsSchema,
+  type LaunchableWidget,
+  type ToolbarLaunchContext,
+  type ToolbarLaunchOptions,
+  type ToolbarPatientClaims,
+  type ToolbarSigningKey,
+  type ToolbarTokenOptions,
+  type ToolbarUserClaims,
+} from '../widget/toolbar/index.js';
 export { SandboxError, type SandboxErrorCode } from './errors.js';
 export { manualClock, systemClock, type ManualClock, type SandboxClock } from './clock.js';
 export { EICAR_TEST_FILE_BASE64 } from './virus-scan.js';

@@ -6,6 +6,7 @@ import { Router } from './http/router.js';
 import { resolveOptions, type SandboxOptions } from './options.js';
 import { listen } from './server/server.js';
 import { SandboxState } from './state.js';
+import { WidgetLauncher, widgetLaunchRoutes } from './widget-launch.js';
 
 /**
  * Starts the sandbox: the whole Clinical Document Messaging Service, local
@@ -29,6 +30,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const config = resolveOptions(options);
   const state = new SandboxState(config);
   const controls = new SandboxControls(state);
+  const launcher = await WidgetLauncher.create(state);
   let url = '';
   const info = (): SandboxInfo => ({
     url,
@@ -37,7 +39,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     recipients: config.recipients,
     topics: config.topics,
   });
-  const server = await listen(config.host, config.port, { state, router: new Router(apiRoutes(config.verifyPaths)) }, new Router(controlRoutes(controls, info)));
+  const server = await listen(config.host, config.port, { state, router: new Router(apiRoutes(config.verifyPaths)) }, new Router([...controlRoutes(controls, info), ...widgetLaunchRoutes(launcher)]));
   url = server.url;
-  return createHandle(config, controls, server);
+  return createHandle(config, controls, server, launcher);
 }

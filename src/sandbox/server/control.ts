@@ -24,9 +24,9 @@ async function readControlBody(req: IncomingMessage): Promise<ControlBody> {
   return { ok: true, body: parsed.value as Record<string, unknown> };
 }
 
-function run(route: ControlRoute, body: Record<string, unknown>, params: Record<string, string>): SandboxResponse {
+async function run(route: ControlRoute, body: Record<string, unknown>, params: Record<string, string>): Promise<SandboxResponse> {
   try {
-    const result = route.handler({ body, params });
+    const result: unknown = await route.handler({ body, params });
     return result === undefined ? empty(204) : json(result);
   } catch (error) {
     if (error instanceof SandboxError) return problem(STATUS_BY_CODE[error.code], { detail: error.message });
@@ -45,5 +45,5 @@ export async function handleControl(router: Router<ControlRoute>, req: IncomingM
   if (!found) return writeResponse(res, problem(404, { detail: 'No such control endpoint; GET /_sandbox lists the sandbox.' }));
   if ('allow' in found) return writeResponse(res, problem(405, { detail: 'Method not allowed here.' }, { Allow: found.allow.join(', ') }));
   const read = await readControlBody(req);
-  writeResponse(res, read.ok ? run(found.route, read.body, found.params) : read.response);
+  writeResponse(res, read.ok ? await run(found.route, read.body, found.params) : read.response);
 }
