@@ -86,7 +86,7 @@ export interface ProblemBody {
 /** The response's body read as a problem. */
 export function problemOf(response: RawResponse): ProblemBody {
   const body = response.body;
-  return body !== null && typeof body === 'object' ? (body as ProblemBody) : {};
+  return body !== null && typeof body === 'object' ? body : {};
 }
 
 /** Options of {@link raw}. */
