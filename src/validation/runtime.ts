@@ -72,9 +72,11 @@ export function decodeBase64(s: string, maxChars = s.length): Uint8Array {
 export function encodeBase64(bytes: Uint8Array): string {
   const api = nodeBuffer();
   if (api) return api.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  // Chunks of a multiple of 3 bytes, so no chunk but the last is padded.
+  const chunk = 3 * 8192;
   let out = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    out += btoa(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
+  for (let i = 0; i < bytes.length; i += chunk) {
+    out += btoa(String.fromCharCode(...bytes.subarray(i, i + chunk)));
   }
   return out;
 }
