@@ -9,6 +9,23 @@ export const REDACTED = '[redacted]';
  */
 const NHS_NUMBER_LIKE = /(?<!\d)\d{3}[ -]?\d{3}[ -]?\d{4}(?!\d)/g;
 
+/**
+ * A long unbroken run of base64 or base64url characters: attachment content,
+ * a token, a key, a JWT segment. Nothing a person needs to read in an error
+ * is shaped like this, and attachment content is too large to list as a
+ * secret, so every such run is masked. Hyphens are left out of the class so
+ * that UUIDs (message ids, useful in errors) stay readable.
+ */
+const LONG_OPAQUE_RUN = /[A-Za-z0-9+/_]{40,}={0,2}/g;
+
+/**
+ * A calendar date without a time, ISO (1953-07-14) or day-first (14/07/1953,
+ * 14.07.1953): the shape of a date of birth, which a server may volunteer
+ * even when the request carried none. Timestamps (a 'T' or time after the
+ * date) are left alone: expiry times are useful in errors.
+ */
+const DATE_ONLY = /(?<![\d-])(?:\d{4}-\d{2}-\d{2}(?![T\d:])|\d{1,2}[/.]\d{1,2}[/.]\d{4})(?!\d)/g;
+
 /** Shorter strings are not treated as secrets: masking "a" would shred the text. */
 const MIN_SECRET_LENGTH = 2;
 
@@ -18,8 +35,10 @@ function escapeRegExp(text: string): string {
 
 /**
  * Returns a copy of `text` with every known secret (API key, access token,
- * the patient's name or date of birth from the request at hand...) and every
- * NHS-number-like digit run replaced by {@link REDACTED}.
+ * the patient's name or date of birth from the request at hand...), every
+ * NHS-number-like digit run, every date without a time (a date of birth)
+ * and every long base64-like run (attachment content) replaced by
+ * {@link REDACTED}.
  *
  * The one redaction routine of the SDK: logging and error construction both
  * go through it, so a value masked in one is masked in the other.
@@ -36,7 +55,7 @@ export function redact(text: string, secrets: Iterable<string | undefined> = [])
   if (needles.length > 0) {
     out = out.replace(new RegExp(needles.map(escapeRegExp).join('|'), 'gi'), REDACTED);
   }
-  return out.replace(NHS_NUMBER_LIKE, REDACTED);
+  return out.replace(LONG_OPAQUE_RUN, REDACTED).replace(NHS_NUMBER_LIKE, REDACTED).replace(DATE_ONLY, REDACTED);
 }
 
 /**

@@ -30,3 +30,25 @@ describe('redact', () => {
     expect(messageSecrets({ subject: 'x' })).toEqual([]);
   });
 });
+
+describe('redact: opaque runs', () => {
+  it('masks long base64 runs (attachment content) but keeps UUIDs and words', () => {
+    const content = Buffer.from('%PDF-1.4 some document body that is long enough').toString('base64');
+    expect(redact(`virus in ${content} for 6f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11`)).toBe(
+      `virus in ${REDACTED} for 6f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11`,
+    );
+    expect(redact('Request Validation Error: attachments[0].content must be base64')).toBe(
+      'Request Validation Error: attachments[0].content must be base64',
+    );
+  });
+});
+
+describe('redact: dates of birth', () => {
+  it.each(['1953-07-14', '14/07/1953', '14.07.1953', '4/7/1953'])('masks the date %s', (date) => {
+    expect(redact(`born ${date}.`)).toBe(`born ${REDACTED}.`);
+  });
+
+  it('keeps timestamps such as an expiry', () => {
+    expect(redact('expiryDateTime 2026-11-21T10:00:00Z is in the past')).toBe('expiryDateTime 2026-11-21T10:00:00Z is in the past');
+  });
+});
