@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const examples = readdirSync(new URL('../examples/', import.meta.url)).filter((f) => f.endsWith('.ts')).sort();
+
+interface Outcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
+
+/** Runs an example as a user would (tsx), against its embedded sandbox: the integration variables are removed. */
+function runExample(file: string): Promise<Outcome> {
+  const env = { ...process.env };
+  delete env.CDMS_BASE_URL;
+  delete env.CDMS_API_KEY;
+  const child = spawn(process.execPath, ['--import', 'tsx', `examples/${file}`], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // A safety net only: an example that hangs (an open handle) is killed and fails on its signal.
+  const safety = setTimeout(() => child.kill('SIGKILL'), 45_000);
+  return new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      clearTimeout(safety);
+      resolve({ code, signal, output });
+    }),
+  );
+}
+
+/** Runs the examples a few at a time: quick, without overloading a shared machine. */
+function runAll(files: readonly string[], concurrency: number): Map<string, Promise<Outcome>> {
+  const results = new Map<string, Promise<Outcome>>();
+  let slots = Promise.resolve();
+  const lanes = Array.from({ length: concurrency }, () => slots);
+  files.forEach((file, i) => {
+    const lane = i % concurrency;
+    const outcome = (lanes[lane] ?? slots).then(() => runExample(file));
+    lanes[lane] = outcome.then(() => undefined);
+    results.set(file, outcome);
+  });
+  slots = Promise.all(lanes).then(() => undefined);
+  return results;
+}
+
+describe('examples', () => {
+  it('there is a demo and one example per flow', () => {
+    expect(examples).toEqual(
+      expect.arrayContaining(['demo.ts', 'send-standard.ts', 'instant-flow.ts', 'gpconnect-send.ts', 'status-polling.ts', 'register-widget.ts', 'handle-errors.ts']),
+    );
+  });
+
+  const outcomes = runAll(examples, 3);
+  for (const file of examples) {
+    it(`${file} runs against the embedded sandbox and exits 0 by itself`, async () => {
+      const outcome = await outcomes.get(file);
+      expect({ code: outcome?.code, signal: outcome?.signal }, outcome?.output).toEqual({ code: 0, signal: null });
+      // Never a key, a token or an NHS number in full.
+      expect(outcome?.output).not.toMatch(/cdms-sandbox-(key|forbidden)-[0-9a-f]{16}/);
+      expect(outcome?.output).not.toContain('9434765919');
+    }, 60_000);
+  }
+});
