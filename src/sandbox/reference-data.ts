@@ -16,6 +16,14 @@ export const DEFAULT_TOPICS: readonly string[] = Object.freeze([
   'Test Results',
 ]);
 
+/**
+ * The instant access token header (spec: Send instant message; renamed from
+ * Conneqt-Instant-Access-Token). The SDK's `INSTANT_ACCESS_TOKEN_HEADER` is the
+ * same name; it is not imported here because the resource module brings the
+ * client's dependencies into the sandbox bundle.
+ */
+export const ACCESS_TOKEN_HEADER = 'Service-Instant-Access-Token';
+
 /** The subStatus the spec names for an instant message whose automatic import failed. */
 export const FAILED_INSTANT_IMPORT = 'Failed instant message import';
 
