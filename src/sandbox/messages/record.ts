@@ -31,10 +31,13 @@ export interface InstantState {
 export interface MessageRecord {
   /** As sent, in the sender's case. */
   messageId: string;
+  /** The send endpoint it came through; decides its status endpoint. */
   route: SandboxRoute;
   /** The API key that sent it: only that key can read its status. */
   owner: string;
+  /** The status the status endpoint answers. */
   status: string;
+  /** The subStatus, or null (spec: Message status). */
   subStatus: string | null;
   /** When the status last changed (epoch ms). */
   updated: number;
@@ -44,9 +47,11 @@ export interface MessageRecord {
   expiresAt: number | undefined;
   /** When it became EXPIRED (epoch ms), if it did. */
   expiredAt: number | undefined;
+  /** The instant part of its life; undefined for standard and GP-route messages. */
   instant: InstantState | undefined;
   /** The request body without attachment content. */
   request: Record<string, unknown>;
+  /** Its attachments, content kept only as a hash. */
   attachments: AttachmentSummary[];
 }
 
