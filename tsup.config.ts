@@ -10,7 +10,9 @@ const shared: Options = {
   entry,
   target: 'node20',
   sourcemap: true,
-  splitting: false,
+  // Entries share chunks, so an error thrown from cdms-sdk/widget or cdms-sdk/sandbox is an
+  // instance of the very CdmsError class that cdms-sdk exports.
+  splitting: true,
   treeshake: true,
   // tsup 8.5's dts step on TypeScript 6 trips over its own baseUrl (toolchain.md, gotcha 1).
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },

@@ -40,6 +40,14 @@ const script = (load: string) => `
   console.log(JSON.stringify({ status: status.status, terminal: isTerminalStatus(status.status) }));
 `;
 
+const sharedClasses = `
+  const proto = (C) => Object.getPrototypeOf(C.prototype);
+  console.log(JSON.stringify({
+    widget: proto(widget.LaunchTokenError) === main.CdmsError.prototype,
+    sandboxClient: sandbox.startSandbox !== undefined,
+  }));
+`;
+
 describe('build', () => {
   it('dist holds the ESM, CJS and type entry points that package.json names', () => {
     const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string };
@@ -66,5 +74,13 @@ describe('build', () => {
     );
     expect(JSON.parse(stdout)).toEqual({ status: 'COMPLETED', terminal: true });
     expect(seen.filter((s) => s.endsWith('key-ok')).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each([
+    ['ESM', ['--input-type=module', '-e', `const main = await import('cdms-sdk'); const widget = await import('cdms-sdk/widget'); const sandbox = await import('cdms-sdk/sandbox'); ${sharedClasses}`]],
+    ['CJS', ['-e', `const main = require('cdms-sdk'); const widget = require('cdms-sdk/widget'); const sandbox = require('cdms-sdk/sandbox'); ${sharedClasses}`]],
+  ])('%s: errors from every entry point are instances of the one CdmsError', async (_format, args) => {
+    const { stdout } = await run(process.execPath, args, { cwd: root });
+    expect(JSON.parse(stdout)).toEqual({ widget: true, sandboxClient: true });
   });
 });
