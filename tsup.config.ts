@@ -20,6 +20,8 @@ const shared: Options = {
 
 export default defineConfig([
   { ...shared, format: 'esm' },
+  // The `cdms` command: ESM only (a bin is never require()d); no types needed.
+  { ...shared, entry: { 'cli/index': 'src/cli/index.ts' }, format: 'esm', dts: false },
   // ky, uuid and jose are ESM-only: a CJS build that requires them fails at call time
   // (toolchain.md, gotcha 2), so the CJS build carries its own copy.
   { ...shared, format: 'cjs', noExternal: ['ky', 'uuid', 'jose'] },
