@@ -33,27 +33,35 @@ export function checkStrictBase64(s: string): Base64Check {
   return diagnoseBase64(s);
 }
 
-/** Characters per chunk: a multiple of 4, small enough to stay in cache. */
+/** Characters per chunk: a multiple of 4, small enough for both scratch buffers to stay in cache. */
 const CHUNK = 65536;
-let scratch: Buffer | undefined;
+let scratch: { text: Buffer; decoded: Buffer } | undefined;
+const encoder = new TextEncoder();
 
 /**
  * True only for strict base64. Node's decoder skips characters outside the
- * alphabet and stops at `=`, so a string decodes to exactly `n/4*3 - pad`
+ * alphabet and stops at `=`, so a chunk decodes to exactly `n/4*3 - pad`
  * bytes only when every character is in the alphabet, except for three
- * leniencies checked separately: the URL-safe `-` and `_`, UTF-16 code units
- * above 0xFF (Node keeps their low byte), and non-zero pad bits.
+ * leniencies checked separately: UTF-16 code units above 0xFF (Node keeps
+ * their low byte, so the chunk must be ASCII), the URL-safe `-` and `_`, and
+ * non-zero pad bits. Each chunk is copied once into a small buffer as ASCII
+ * (which proves it is ASCII) and searched there, so the string is read only
+ * twice in all.
  */
 function fastAccept(s: string, api: NodeBufferApi): boolean {
   const n = s.length;
   if (n % 4 !== 0 || !lastQuantumIsCanonical(s)) return false;
-  if (api.Buffer.byteLength(s, 'utf8') !== n) return false;
-  if (s.indexOf('-') !== -1 || s.indexOf('_') !== -1) return false;
-  scratch ??= api.Buffer.allocUnsafe((CHUNK / 4) * 3);
+  // Buffers, not plain Uint8Arrays: Buffer#indexOf is native memchr, TypedArray#indexOf a generic loop.
+  scratch ??= { text: api.Buffer.allocUnsafe(CHUNK), decoded: api.Buffer.allocUnsafe((CHUNK / 4) * 3) };
+  const { text, decoded } = scratch;
   for (let i = 0; i < n; i += CHUNK) {
     const part = n <= CHUNK ? s : s.slice(i, i + CHUNK);
+    const { read, written } = encoder.encodeInto(part, text);
+    if (read !== part.length || written !== part.length) return false; // not ASCII
+    const ascii = written === CHUNK ? text : text.subarray(0, written);
+    if (ascii.indexOf(0x2d) !== -1 || ascii.indexOf(0x5f) !== -1) return false; // '-' or '_'
     const expected = i + CHUNK >= n ? decodedSize(part) : (CHUNK / 4) * 3;
-    if (scratch.write(part, 0, 'base64') !== expected) return false;
+    if (decoded.write(part, 0, 'base64') !== expected) return false;
   }
   return true;
 }
