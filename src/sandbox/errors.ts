@@ -12,6 +12,7 @@ export type SandboxErrorCode = 'not-found' | 'conflict' | 'invalid';
  * `/_sandbox/` control API: 404, 409 or 400 by {@link SandboxError.code}).
  */
 export class SandboxError extends Error {
+  /** Always 'SandboxError'. */
   override name = 'SandboxError';
   /** What kind of refusal this is. */
   readonly code: SandboxErrorCode;

@@ -7,7 +7,7 @@ export type { SandboxStats, SendCounts, FaultCounts } from './stats.js';
 export type { SandboxMessage, SandboxRoute, AttachmentSummary } from './messages/record.js';
 export type { ToolbarRunOptions } from './messages/toolbar.js';
 export type { GpRouteOutcome } from './messages/transitions.js';
-export type { SandboxWidget } from './widget-store.js';
+export type { SandboxWidget, WidgetRecord } from './widget-store.js';
 export type { SandboxLaunchContext } from './widget-launch.js';
 export {
   buildToolbarLaunchUrl,

@@ -57,7 +57,14 @@ export type GpRouteOutcome =
   | 'rejected'
   | 'mesh-rejected'
   | 'expired'
-  | { status: 'COMPLETED' | 'REJECTED'; code: string; display: string };
+  | {
+      /** The final status. */
+      status: 'COMPLETED' | 'REJECTED';
+      /** An ITK3 response code or a MESH error code, e.g. '20004'. */
+      code: string;
+      /** Its display name or description. */
+      display: string;
+    };
 
 function settleAs(r: MessageRecord, status: string, subStatus: string | null, now: number): void {
   r.status = status;
