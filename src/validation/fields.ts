@@ -17,7 +17,7 @@ export function asObject(c: Collector, value: unknown, name: string, required: b
   else if (value === undefined) {
     if (required) c.add(name, 'is required');
   } else if (isRecord(value)) return value;
-  else c.add(name, isArray(value) ? 'must be an object, not an array' : `must be an object, not ${describeType(value)}`);
+  else c.add(name, isArray(value) ? 'must be an object, not an array' : `must be an object, not ${describeType(value)}${omitHint(value, required)}`);
   return undefined;
 }
 
@@ -38,7 +38,9 @@ export function stringField(c: Collector, obj: object, key: string, path: string
   if (value === UNREADABLE) c.add(name, UNREADABLE_REASON);
   else if (value === undefined) {
     if (options.required) c.add(name, 'is required');
-  } else if (typeof value !== 'string') c.add(name, `must be a string, not ${describeType(value)}`, options.show ? value : undefined);
+  } else if (typeof value !== 'string') {
+    c.add(name, `must be a string, not ${describeType(value)}${omitHint(value, options.required)}`, options.show ? value : undefined);
+  }
   else if (options.nonEmpty && value.trim() === '') c.add(name, 'must not be empty');
   else return value;
   return undefined;
@@ -51,9 +53,16 @@ export function booleanField(c: Collector, obj: object, key: string, path: strin
   if (value === UNREADABLE) c.add(name, UNREADABLE_REASON);
   else if (value === undefined) {
     if (required) c.add(name, 'is required');
-  } else if (typeof value !== 'boolean') c.add(name, `must be a boolean (true or false), not ${describeType(value)}`, value);
+  } else if (typeof value !== 'boolean') {
+    c.add(name, `must be a boolean (true or false), not ${describeType(value)}${omitHint(value, required)}`, value);
+  }
   else return value;
   return undefined;
+}
+
+/** JSON `null` is not "absent": say so for optional fields. */
+function omitHint(value: unknown, required: boolean): string {
+  return value === null && !required ? ' (omit the field instead)' : '';
 }
 
 /** A short description of a value's type that never includes the value. */
