@@ -16,11 +16,13 @@ export type Base64Problem =
 /** The outcome of `checkStrictBase64`. */
 export type Base64Check =
   | {
+      /** The string is strict base64. */
       ok: true;
       /** Decoded size in bytes, computed without decoding. */
       decodedBytes: number;
     }
   | {
+      /** The string is not strict base64. */
       ok: false;
       /** What is wrong. */
       problem: Base64Problem;
