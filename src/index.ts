@@ -38,6 +38,7 @@ export {
   planStatusPolls,
   TERMINAL_STATUSES,
   type PlanStatusPollsOptions,
+  type StatusLike,
   type WaitForStatusOptions,
 } from './polling.js';
 export type { SendResult, SendOptions, InstantSendOptions } from './resources/send-types.js';

@@ -70,8 +70,14 @@ function regularPolls(sentAt: number, now: number, interval: number, count: numb
   return Array.from({ length: count }, (_, i) => new Date(sentAt + (first + i) * interval));
 }
 
+/** Anything with a status value, as both status endpoints return. */
+export interface StatusLike {
+  /** The status value. */
+  status: string;
+}
+
 /** Options of `waitForStatus`. */
-export interface WaitForStatusOptions<S extends { status: string }> {
+export interface WaitForStatusOptions<S extends StatusLike> {
   /**
    * When to stop: a predicate or a list of statuses.
    * @defaultValue a terminal status ({@link isTerminalStatus})
@@ -89,7 +95,7 @@ export interface WaitForStatusOptions<S extends { status: string }> {
 }
 
 /** Polls `fetchStatus` until `until` holds. Internal: resources wrap it. */
-export async function waitFor<S extends { status: string }>(
+export async function waitFor<S extends StatusLike>(
   fetchStatus: (signal: AbortSignal | undefined) => Promise<S>,
   options: WaitForStatusOptions<S>,
 ): Promise<S> {

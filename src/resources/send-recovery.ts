@@ -1,5 +1,5 @@
 import { backoffDelayMs, sleep } from '../core/backoff.js';
-import { ApiError, NotFoundError } from '../core/errors/api-error.js';
+import { ApiError, NotFoundError, isMessageIdReuse } from '../core/errors/api-error.js';
 import { ConnectionError, TimeoutError } from '../core/errors/transport-errors.js';
 import type { TransportCallOptions } from '../core/options.js';
 import { path } from '../core/path.js';
@@ -23,11 +23,7 @@ export function isAmbiguous(error: unknown): boolean {
  * arrived; on a first attempt it is the caller's own id clash.
  */
 export function isDuplicateMessageId(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 400 &&
-    error.invalidParameters.some((p) => p.name === 'messageId' && /already|duplicate|in use|used/i.test(p.reason))
-  );
+  return error instanceof ApiError && error.status === 400 && isMessageIdReuse(error.problem);
 }
 
 /** The status endpoint of a message on its route, in the form the service returns. */

@@ -7,9 +7,13 @@ import { z } from 'zod';
  * of its sample request (see `docs/decisions.md`).
  */
 export const CodedDataItemSchema = z.object({
+  /** A SNOMED CT concept id, as a string. */
   code: z.string().describe('A SNOMED CT concept id, as a string (SCTIDs can exceed Number.MAX_SAFE_INTEGER).'),
+  /** Value associated with the code. */
   value: z.number().optional().describe('Value associated with the code.'),
+  /** Unit of the value (the key is `unit`, not `units`). */
   unit: z.string().optional().describe('Unit of the value.'),
+  /** Free text linked to the code. */
   additionalText: z.string().optional().describe('Free text linked to the code.'),
 });
 

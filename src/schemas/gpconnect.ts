@@ -13,38 +13,61 @@ export const GPCONNECT_RECIPIENT_ID_TYPE = 'OdsOrganisationId';
 export const GPCONNECT_RECIPIENT_TYPES = ['For Action', 'For Information'] as const;
 
 const PersonNameSchema = z.object({
+  /** Family name. */
   family: z.string().describe('Family name.'),
+  /** Given name. */
   given: z.string().optional().describe('Given name.'),
 });
 
 /** The extra information the GP route requires (spec: gpConnectAdditionalInformation). */
 export const GpConnectAdditionalInformationSchema = z.object({
-  recipientType: z.enum(GPCONNECT_RECIPIENT_TYPES),
+  /** 'For Action' or 'For Information'. */
+  recipientType: z.literal(GPCONNECT_RECIPIENT_TYPES),
+  /** Unique sender reference of the consultation event. */
   senderReference: z.string().describe('Unique sender reference of the consultation event.'),
+  /** Whether the message is confidential. */
   confidentiality: z.boolean().describe('Whether the message is confidential.'),
+  /** Identifier of the earlier message being replaced; required when versionNumber > 1. */
   relatesTo: z
     .string()
     .optional()
     .describe('Identifier of the earlier message being replaced; required when versionNumber > 1.'),
+  /** 1 for an original send; greater than 1 for each replacement. */
   versionNumber: z.number().int().describe('1 for an original send; greater than 1 for each replacement.'),
+  /** The patient: name and date of birth. */
   patient: z.object({
+    /** The patient's name. */
     name: PersonNameSchema,
+    /** Date of birth (format not stated by the spec). */
     dateOfBirth: z.string().describe('Date of birth (format not stated by the spec).'),
   }),
+  /** Author of the summary; provide it if known. */
   practitioner: z
     .object({
+      /** The practitioner's name. */
       name: PersonNameSchema,
+      /** Directory (SDS) user id; 'UNK' or omitted when unavailable. */
       sdsUserId: z.string().optional().describe("Directory user id; 'UNK' or omitted when unavailable."),
-      telephone: z.string().optional(),
-      email: z.string().optional(),
+      /** Work telephone; give it or the e-mail if available. */
+      telephone: z.string().optional().describe('Work telephone.'),
+      /** Work e-mail; give it or the telephone if available. */
+      email: z.string().optional().describe('Work e-mail.'),
     })
     .optional()
     .describe('Author of the summary; provide it if known.'),
+  /** Sending organisation. */
   organisation: z
-    .object({ telephone: z.string().optional(), email: z.string().optional() })
+    .object({
+      /** Organisation telephone; give it or the e-mail if available. */
+      telephone: z.string().optional().describe('Organisation telephone.'),
+      /** Organisation e-mail; give it or the telephone if available. */
+      email: z.string().optional().describe('Organisation e-mail.'),
+    })
     .optional()
     .describe('Sending organisation.'),
+  /** SNOMED CT code of the encounter type. */
   typeCode: z.string().describe('SNOMED CT code of the encounter type.'),
+  /** SNOMED CT display value of the encounter type. */
   typeDescription: z.string().describe('SNOMED CT display value of the encounter type.'),
 });
 
@@ -56,19 +79,37 @@ const gpRecipientValue = z
   .describe("ODS code of the patient's practice, or 'UNK' / 'gpconnect' when unknown (routing then uses the subject).");
 
 const GpRecipientSchema = z.object({
-  id: z.object({ type: z.literal(GPCONNECT_RECIPIENT_ID_TYPE), value: gpRecipientValue }),
+  /** Identification of the patient's practice. */
+  id: z.object({
+    /** Fixed value 'OdsOrganisationId'. */
+    type: z.literal(GPCONNECT_RECIPIENT_ID_TYPE),
+    /** ODS code of the patient's practice, or 'UNK' / 'gpconnect' when unknown. */
+    value: gpRecipientValue,
+  }),
 });
 
 const GpRecipientParamsSchema = z.object({
-  id: z.object({ type: z.literal(GPCONNECT_RECIPIENT_ID_TYPE).optional(), value: gpRecipientValue }),
+  /** Identification of the patient's practice. */
+  id: z.object({
+    /** 'OdsOrganisationId'; filled in by the SDK when absent. */
+    type: z.literal(GPCONNECT_RECIPIENT_ID_TYPE).optional(),
+    /** ODS code of the patient's practice, or 'UNK' / 'gpconnect' when unknown. */
+    value: gpRecipientValue,
+  }),
 });
 
 const gpFields = {
+  /** One of the topicName values served by GET /api/v1/topics. */
   topic: z.string().describe('One of the topicName values served by GET /api/v1/topics.'),
+  /** The patient the message concerns. */
   subject: SubjectSchema,
+  /** RFC 3339 timestamp with 'Z' or an offset, in the future. */
   expiryDateTime: z.string().optional().describe("RFC 3339 timestamp with 'Z' or an offset, in the future."),
+  /** Free text shown to the recipient. */
   body: MessageBodySchema.optional(),
+  /** Exactly one attachment: the consultation summary. */
   attachments: z.array(AttachmentSchema).describe('Exactly one attachment: the consultation summary.'),
+  /** Unique per message, chosen by the sender; used later in status queries. */
   gpConnectAdditionalInformation: GpConnectAdditionalInformationSchema,
 };
 
@@ -76,8 +117,11 @@ const messageIdField = UuidSchema.describe('Unique per message, chosen by the se
 
 /** A GP-route message exactly as sent on the wire to POST /api/v1/gpconnect/messages. */
 export const GpConnectMessageSchema = z.object({
+  /** Unique per message, chosen by the sender; used later in status queries. */
   messageId: messageIdField,
+  /** Fixed value 'GPConnectMessage' (or 'OdsOrganisationId' for recipient.id.type). */
   type: z.literal(GPCONNECT_MESSAGE_TYPE),
+  /** The intended recipient organisation. */
   recipient: GpRecipientSchema,
   ...gpFields,
 });
@@ -90,8 +134,11 @@ export type GpConnectMessage = z.infer<typeof GpConnectMessageSchema>;
  * and the fixed `type` and `recipient.id.type` filled in by the SDK.
  */
 export const GpConnectMessageParamsSchema = z.object({
+  /** Unique per message, chosen by the sender; used later in status queries. */
   messageId: messageIdField.optional(),
+  /** Fixed value 'GPConnectMessage' (or 'OdsOrganisationId' for recipient.id.type). */
   type: z.literal(GPCONNECT_MESSAGE_TYPE).optional(),
+  /** The intended recipient organisation. */
   recipient: GpRecipientParamsSchema,
   ...gpFields,
 });

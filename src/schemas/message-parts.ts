@@ -12,10 +12,13 @@ export const BODY_MIME_TYPES = ['text/plain', 'text/html'] as const;
 
 /** The intended recipient organisation of a message. */
 export const RecipientSchema = z.object({
+  /** Identification of the recipient organisation. */
   id: z.object({
+    /** Kind of recipient id: 'OcsClientIdentifier' on standard and instant sends, 'OdsOrganisationId' on the GP route. */
     type: openEnum(RECIPIENT_ID_TYPES).describe(
       "Kind of recipient id: 'OcsClientIdentifier' on standard and instant sends, 'OdsOrganisationId' on the GP route.",
     ),
+    /** The recipient id, for example an organisation's ODS code. */
     value: z.string().describe("The recipient id, for example an organisation's ODS code."),
   }),
 });
@@ -25,8 +28,11 @@ export type Recipient = z.infer<typeof RecipientSchema>;
 
 /** The patient a message concerns. */
 export const SubjectSchema = z.object({
+  /** Identification of the patient. */
   id: z.object({
+    /** Kind of subject id, for example 'VerifiedNhsNumber'. */
     type: openEnum(SUBJECT_ID_TYPES).describe("Kind of subject id, for example 'VerifiedNhsNumber'."),
+    /** The subject id, for example a verified NHS number (10 digits, no spaces). */
     value: z.string().describe('The subject id, for example a verified NHS number.'),
   }),
 });
@@ -36,7 +42,9 @@ export type Subject = z.infer<typeof SubjectSchema>;
 
 /** Free text shown to the recipient. */
 export const MessageBodySchema = z.object({
-  mimeType: z.enum(BODY_MIME_TYPES).describe("'text/plain' or 'text/html'."),
+  /** 'text/plain' or 'text/html'. */
+  mimeType: z.literal(BODY_MIME_TYPES).describe("'text/plain' or 'text/html'."),
+  /** Text of the body. */
   content: z.string().describe('Text of the body.'),
 });
 

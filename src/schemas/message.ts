@@ -9,29 +9,42 @@ export const INSTANT_MESSAGE_TYPE = 'ToolbarInstantMessage';
 
 /** Fields shared by the standard and instant sends, before `messageId`. */
 const messageFields = {
+  /** One of the topicName values served by GET /api/v1/topics. */
   topic: z.string().describe('One of the topicName values served by GET /api/v1/topics.'),
+  /** The intended recipient organisation. */
   recipient: RecipientSchema,
+  /** The patient the message concerns. */
   subject: SubjectSchema,
+  /** RFC 3339 timestamp with 'Z' or an offset, in the future; after it the message is not delivered. */
   expiryDateTime: z
     .string()
     .optional()
     .describe("RFC 3339 timestamp with 'Z' or an offset, in the future; after it the message is not delivered."),
+  /** Free text shown to the recipient. */
   body: MessageBodySchema.optional(),
+  /** 1 to 10 attachments of at most 5 MB each. */
   attachments: z.array(AttachmentSchema).describe('1 to 10 attachments of at most 5 MB each.'),
+  /** Unique per message, chosen by the sender; used later in status queries. */
   codedDataItems: z.array(CodedDataItemSchema).optional(),
 };
 
 const messageIdField = UuidSchema.describe('Unique per message, chosen by the sender; used later in status queries.');
 
 /** A standard message exactly as sent on the wire to POST /api/v1/messages. */
-export const StandardMessageSchema = z.object({ messageId: messageIdField, ...messageFields });
+export const StandardMessageSchema = z.object({
+  /** Unique per message, chosen by the sender; used later in status queries. */
+  messageId: messageIdField,
+  ...messageFields,
+});
 
 /** A standard message as sent on the wire (no `type` field). */
 export type StandardMessage = z.infer<typeof StandardMessageSchema>;
 
 /** An instant message exactly as sent on the wire to POST /api/v1/messages/instant. */
 export const InstantMessageSchema = z.object({
+  /** Unique per message, chosen by the sender; used later in status queries. */
   messageId: messageIdField,
+  /** Fixed value 'ToolbarInstantMessage'. */
   type: z.literal(INSTANT_MESSAGE_TYPE),
   ...messageFields,
 });
@@ -44,6 +57,7 @@ export type InstantMessage = z.infer<typeof InstantMessageSchema>;
  * (a UUID is generated when absent).
  */
 export const StandardMessageParamsSchema = StandardMessageSchema.extend({
+  /** Unique per message, chosen by the sender; used later in status queries. */
   messageId: messageIdField.optional(),
 });
 
@@ -55,7 +69,9 @@ export type StandardMessageParams = z.infer<typeof StandardMessageParamsSchema>;
  * `type` filled in by the SDK.
  */
 export const InstantMessageParamsSchema = InstantMessageSchema.extend({
+  /** Unique per message, chosen by the sender; used later in status queries. */
   messageId: messageIdField.optional(),
+  /** Fixed value 'ToolbarInstantMessage'. */
   type: z.literal(INSTANT_MESSAGE_TYPE).optional(),
 });
 

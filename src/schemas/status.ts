@@ -21,12 +21,16 @@ export type MessageStatusValue = z.infer<typeof MessageStatusSchema>['status'];
  * `subStatus` is only used for instant messages.
  */
 export const MessageStatusSchema = z.looseObject({
+  /** The message the status concerns. */
   messageId: z.string().min(1).describe('The message the status concerns.'),
+  /** The status: one of the known values, or a newer one. */
   status: openEnum(MESSAGE_STATUSES),
+  /** Instant messages only: why the message expired or was not imported. */
   subStatus: openEnum(MESSAGE_SUB_STATUSES)
     .nullable()
     .optional()
     .describe('Instant messages only: why the message expired or was not imported.'),
+  /** When the status was last updated. */
   updated: z.string().describe('When the status was last updated.'),
 });
 
@@ -40,12 +44,16 @@ export type MessageStatus = z.infer<typeof MessageStatusSchema>;
  * tolerates its absence rather than fail a status check (see `docs/decisions.md`).
  */
 export const GpConnectStatusSchema = z.looseObject({
+  /** The message the status concerns. */
   messageId: z.string().min(1).describe('The message the status concerns.'),
+  /** The status: one of the known values, or a newer one. */
   status: openEnum(GPCONNECT_STATUSES),
+  /** Intermediate GP-route status: 'Sent to MESH', '20013 - Success', '{code}-{display}'; null for EXPIRED. */
   subStatus: openEnum(GPCONNECT_SUB_STATUSES)
     .nullable()
     .optional()
     .describe("Intermediate GP-route status: 'Sent to MESH', '20013 - Success', '{code}-{display}'; null for EXPIRED."),
+  /** When the status was last updated. */
   updated: z.string().describe('When the status was last updated.'),
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** An approved message topic (spec: Topic). */
 export const TopicSchema = z.looseObject({
+  /** Name of an approved topic; send it as the message topic. */
   topicName: z.string().describe('Name of an approved topic; send it as the message topic.'),
 });
 

@@ -12,7 +12,8 @@ const CONTENT = Buffer.from(SECRET_TEXT).toString('base64');
 const NEEDLES = [API_KEY, ACCESS_TOKEN, PATIENT.nhsNumber, '943 476 5919', PATIENT.family, PATIENT.given, PATIENT.dateOfBirth, CONTENT, 'CONFIDENTIAL-PAYLOAD'];
 
 /** What the hostile server does next: a status, a hang, a reset, or a bad 200. */
-let mode: { status: number } | 'hang' | 'reset' | 'bad-200' = { status: 400 };
+type Mode = { status: number } | 'hang' | 'reset' | 'bad-200';
+let mode: Mode = { status: 400 };
 let server: Server;
 let baseUrl: string;
 
@@ -61,7 +62,7 @@ function client() {
 const withPatient = (attachmentContent = CONTENT) =>
   gpMessage({ attachments: [{ mimeType: 'application/pdf', fileName: 'summary.pdf', content: attachmentContent }] });
 
-type Scenario = [string, typeof mode, (cdms: CdmsClient) => Promise<unknown>];
+type Scenario = [string, Mode, (cdms: CdmsClient) => Promise<unknown>];
 const scenarios: Scenario[] = [
   ...[400, 401, 403, 404, 410, 422, 500, 503].map((status): Scenario => [`GP send answered ${status}`, { status }, (c) => c.gpconnect.send(withPatient())]),
   ...[400, 500].map((status): Scenario => [

@@ -39,11 +39,22 @@ function describeParameters(params: readonly InvalidParameter[]): string {
   return ` Invalid: ${shown.join('; ')}${more}.`;
 }
 
+/**
+ * Whether a problem refuses a send because its messageId was used before:
+ * then the fix is not "correct the fields", and after an unclear attempt of
+ * the same send it means that attempt arrived.
+ */
+export function isMessageIdReuse(problem: Problem | undefined): boolean {
+  return (problem?.invalidParameters ?? []).some((p) => p.name === 'messageId' && /already|duplicate|in use|used/i.test(p.reason));
+}
+
 function buildMessage(init: ApiErrorInit): string {
   const p = init.problem;
   const title = p?.title ?? `HTTP ${init.status}`;
   const detail = p?.detail ? ` (${p.detail})` : init.bodyExcerpt ? ` (body: ${init.bodyExcerpt})` : '';
-  const hint = HINTS[init.status] ?? (init.status >= 500 ? HINTS[500] : 'See the problem details.');
+  const hint = isMessageIdReuse(p)
+    ? 'This messageId was used before: query the status of that message, or send this one with a new messageId.'
+    : (HINTS[init.status] ?? (init.status >= 500 ? HINTS[500] : 'See the problem details.'));
   return `${init.method} /${init.path} failed with ${init.status} ${title}${detail}.${describeParameters(p?.invalidParameters ?? [])} ${hint}`;
 }
 
@@ -53,6 +64,7 @@ function buildMessage(init: ApiErrorInit): string {
  * give a plain `ApiError`.
  */
 export class ApiError extends CdmsError {
+  /** Always `'ApiError'`. */
   override name = 'ApiError';
   /** HTTP status code. */
   readonly status: number;
@@ -98,36 +110,43 @@ export class ApiError extends CdmsError {
 
 /** 400: the request is invalid; `invalidParameters` lists the fields. */
 export class BadRequestError extends ApiError {
+  /** Always `'BadRequestError'`. */
   override name = 'BadRequestError';
 }
 
 /** 401: the API key is missing or not recognised. */
 export class AuthenticationError extends ApiError {
+  /** Always `'AuthenticationError'`. */
   override name = 'AuthenticationError';
 }
 
 /** 403: the API key is valid but not authorised for this operation. */
 export class PermissionDeniedError extends ApiError {
+  /** Always `'PermissionDeniedError'`. */
   override name = 'PermissionDeniedError';
 }
 
 /** 404: the message id was not found or is not visible to this key. */
 export class NotFoundError extends ApiError {
+  /** Always `'NotFoundError'`. */
   override name = 'NotFoundError';
 }
 
 /** 410: the instant access token is no longer valid. */
 export class AccessTokenGoneError extends ApiError {
+  /** Always `'AccessTokenGoneError'`. */
   override name = 'AccessTokenGoneError';
 }
 
 /** 500: the service failed internally. */
 export class InternalServerError extends ApiError {
+  /** Always `'InternalServerError'`. */
   override name = 'InternalServerError';
 }
 
 /** 503: the GP route could not reach the message-exchange infrastructure. */
 export class ServiceUnavailableError extends ApiError {
+  /** Always `'ServiceUnavailableError'`. */
   override name = 'ServiceUnavailableError';
 }
 
@@ -137,6 +156,7 @@ export class ServiceUnavailableError extends ApiError {
  * rule 3); the SDK remembers its hash and refuses it from then on.
  */
 export class AttachmentContentRejectedError extends ApiError {
+  /** Always `'AttachmentContentRejectedError'`. */
   override name = 'AttachmentContentRejectedError';
   /** Index of the rejected attachment; undefined when the problem does not say which one. */
   readonly attachmentIndex: number | undefined;

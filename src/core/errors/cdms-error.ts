@@ -19,6 +19,7 @@ export interface CdmsErrorOptions {
  * content or patient data.
  */
 export class CdmsError extends Error {
+  /** Always `'CdmsError'`. */
   override name = 'CdmsError';
   /** Set on errors thrown by a send operation; see {@link Delivery}. */
   delivery: Delivery | undefined;
@@ -39,5 +40,6 @@ export class CdmsError extends Error {
  * break, use in a browser. Nothing is sent.
  */
 export class ConfigurationError extends CdmsError {
+  /** Always `'ConfigurationError'`. */
   override name = 'ConfigurationError';
 }

@@ -13,6 +13,7 @@ function describe(params: readonly InvalidParameter[]): string {
  * and never echoes patient data or attachment content.
  */
 export class LocalValidationError extends CdmsError {
+  /** Always `'LocalValidationError'`. */
   override name = 'LocalValidationError';
   /** Each offending field, as a dotted path with a reason. */
   readonly invalidParameters: readonly InvalidParameter[];
@@ -30,6 +31,7 @@ export class LocalValidationError extends CdmsError {
  * was made.
  */
 export class AttachmentPreviouslyRejectedError extends CdmsError {
+  /** Always `'AttachmentPreviouslyRejectedError'`. */
   override name = 'AttachmentPreviouslyRejectedError';
   /** Index of the attachment in `attachments`. */
   readonly attachmentIndex: number;

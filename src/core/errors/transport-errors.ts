@@ -6,6 +6,7 @@ import { CdmsError, type CdmsErrorOptions } from './cdms-error.js';
  * still have arrived.
  */
 export class ConnectionError extends CdmsError {
+  /** Always `'ConnectionError'`. */
   override name = 'ConnectionError';
   /**
    * False when the connection was never made (refused, DNS, TLS), so the
@@ -26,11 +27,13 @@ export class ConnectionError extends CdmsError {
 
 /** Thrown when an attempt took longer than `timeoutMs` (per attempt) or the overall deadline. */
 export class TimeoutError extends CdmsError {
+  /** Always `'TimeoutError'`. */
   override name = 'TimeoutError';
 }
 
 /** Thrown when the caller's `AbortSignal` fired; the SDK gave up at once. */
 export class RequestAbortedError extends CdmsError {
+  /** Always `'RequestAbortedError'`. */
   override name = 'RequestAbortedError';
 
   /** @param options - `cause` is the signal's reason. */
@@ -52,6 +55,7 @@ export interface ResponseIssue {
  * not match the schema. The body itself is never included.
  */
 export class ResponseValidationError extends CdmsError {
+  /** Always `'ResponseValidationError'`. */
   override name = 'ResponseValidationError';
   /** HTTP status of the response. */
   readonly status: number;

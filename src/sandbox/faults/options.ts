@@ -3,7 +3,7 @@ import { SandboxError } from '../errors.js';
 
 /**
  * Faults the sandbox injects, each decided per request from the seed (see
- * {@link FaultInjector}). Rates are shares between 0 and 1; durations are
+ * `FaultInjector`). Rates are shares between 0 and 1; durations are
  * milliseconds. Everything defaults to "no fault".
  */
 export interface SandboxFaults {

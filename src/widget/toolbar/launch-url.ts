@@ -19,6 +19,7 @@ export class ToolbarLaunchError extends CdmsError {
 
 /** What of a registration the toolbar uses to launch a widget. */
 export type LaunchableWidget = Pick<WidgetRegistration, 'launchUrl' | 'encryptionSecret' | 'requiresUserData' | 'requiresPatientData'> & {
+  /** The registered encryption method; A256GCM when absent. */
   encryptionMethod?: LaunchEncryptionMethod | undefined;
 };
 
