@@ -21,7 +21,7 @@ function operation(op: (typeof OPERATIONS)[number]) {
   const ok =
     op.ok === 204
       ? { 204: { description: 'No Content: submitted for manual approval.' } }
-      : op.ok === 'empty'
+      : typeof op.ok === 'object'
         ? { 200: { description: 'OK, empty body.' } }
         : { 200: { description: 'OK.', content: { 'application/json': { schema: ref(op.ok) } } } };
   return {

@@ -6,8 +6,8 @@ interface Operation {
   summary: string;
   /** Request body component, when the operation takes one. */
   body?: string;
-  /** 200 body component; 'empty' for an empty 200; 204 for No Content. */
-  ok: string | 'empty' | 204;
+  /** 200 body: a component name, `{ empty: true }` for an empty 200, or 204 for No Content. */
+  ok: string | { empty: true } | 204;
   /** Error statuses the spec lists for it. */
   errors: number[];
   /** Needs the instant access token header. */
@@ -19,13 +19,13 @@ interface Operation {
 
 /** Every endpoint of the interface specification, with the errors it lists. */
 export const OPERATIONS: Operation[] = [
-  { method: 'get', path: '/api/v1/test', operationId: 'test', summary: 'Connectivity test: verifies the API key.', ok: 'empty', errors: [401, 500] },
+  { method: 'get', path: '/api/v1/test', operationId: 'test', summary: 'Connectivity test: verifies the API key.', ok: { empty: true }, errors: [401, 500] },
   {
     method: 'post',
     path: '/api/v1/test',
     operationId: 'testPost',
     summary: 'Connectivity test (the description also allows POST).',
-    ok: 'empty',
+    ok: { empty: true },
     errors: [401, 500],
   },
   { method: 'get', path: '/api/v1/topics', operationId: 'listTopics', summary: 'The approved message topics (reference data; may be cached).', ok: 'TopicList', errors: [401, 403, 500] },
@@ -83,7 +83,7 @@ export const OPERATIONS: Operation[] = [
     path: '/api/v1/messages/instant/access/token',
     operationId: 'verifyAccessToken',
     summary: 'Verify an instant access token: 200 when valid, 410 when no longer valid.',
-    ok: 'empty',
+    ok: { empty: true },
     errors: [400, 401, 403, 410, 500],
     instantToken: true,
   },
@@ -92,7 +92,7 @@ export const OPERATIONS: Operation[] = [
     path: '/api/v1/messages/instant/access/token/verify',
     operationId: 'verifyAccessTokenSamplePath',
     summary: "Verify an instant access token at the spec sample's path.",
-    ok: 'empty',
+    ok: { empty: true },
     errors: [400, 401, 403, 410, 500],
     instantToken: true,
     description: 'The spec defines the path without /verify but its sample uses this one; which is served is not shown. The SDK tries the definition path first and falls back to this one on 404 or 405.',
