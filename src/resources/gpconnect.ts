@@ -1,12 +1,12 @@
-import { v4 as uuidv4 } from 'uuid';
 import type { RequestOptions } from '../core/options.js';
 import { assertUuid, path } from '../core/path.js';
 import { waitFor, type WaitForStatusOptions } from '../polling.js';
-import { GPCONNECT_MESSAGE_TYPE, GPCONNECT_RECIPIENT_ID_TYPE, type GpConnectMessageParams } from '../schemas/gpconnect.js';
+import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
 import { GpConnectStatusSchema, type GpConnectStatus } from '../schemas/status.js';
 import { Resource } from './resource.js';
 import { sendMessage } from './send-message.js';
 import type { SendOptions, SendResult } from './send-types.js';
+import { toWireMessage } from './wire-message.js';
 
 /**
  * The GP route: one consultation summary delivered to the patient's practice
@@ -38,14 +38,8 @@ export class GpConnect extends Resource {
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
   async send(message: GpConnectMessageParams, options: SendOptions = {}): Promise<SendResult> {
-    const { type: _type, messageId, recipient, ...rest } = message;
-    const wire = {
-      messageId: messageId ?? uuidv4(),
-      type: message.type ?? GPCONNECT_MESSAGE_TYPE,
-      recipient: { ...recipient, id: { ...recipient?.id, type: recipient?.id?.type ?? GPCONNECT_RECIPIENT_ID_TYPE } },
-      ...rest,
-    };
-    return sendMessage(this.context, { route: 'gpconnect', operation: 'gpconnect.send', path: 'api/v1/gpconnect/messages', wire }, options);
+    const wire = toWireMessage(message, 'gpconnect');
+    return sendMessage(this.context, { route: 'gpconnect', operation: 'gpconnect.send', path: 'api/v1/gpconnect/messages', message: wire }, options);
   }
 
   /**

@@ -1,10 +1,10 @@
-import { v4 as uuidv4 } from 'uuid';
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
-import { INSTANT_MESSAGE_TYPE, type InstantMessageParams } from '../schemas/message.js';
+import type { InstantMessageParams } from '../schemas/message.js';
 import { Resource } from './resource.js';
 import { sendMessage } from './send-message.js';
 import type { InstantSendOptions, SendResult } from './send-types.js';
+import { toWireMessage } from './wire-message.js';
 
 /** Header that carries the user's instant access token (spec: renamed from Conneqt-Instant-Access-Token). */
 export const INSTANT_ACCESS_TOKEN_HEADER = 'Service-Instant-Access-Token';
@@ -47,15 +47,13 @@ export class Instant extends Resource {
   async send(message: InstantMessageParams, options: InstantSendOptions): Promise<SendResult> {
     const accessToken: unknown = options?.accessToken;
     assertAccessToken(accessToken);
-    const { type: _type, messageId, ...rest } = message;
-    const wire = { messageId: messageId ?? uuidv4(), type: message.type ?? INSTANT_MESSAGE_TYPE, ...rest };
     return sendMessage(
       this.context,
       {
         route: 'instant',
         operation: 'instant.send',
         path: 'api/v1/messages/instant',
-        wire,
+        message: toWireMessage(message, 'instant'),
         headers: { [INSTANT_ACCESS_TOKEN_HEADER]: accessToken },
         secrets: [accessToken],
       },

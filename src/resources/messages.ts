@@ -1,4 +1,3 @@
-import { v4 as uuidv4 } from 'uuid';
 import type { RequestOptions } from '../core/options.js';
 import { assertUuid, path } from '../core/path.js';
 import { waitFor, type WaitForStatusOptions } from '../polling.js';
@@ -7,6 +6,7 @@ import { MessageStatusSchema, type MessageStatus } from '../schemas/status.js';
 import { Resource } from './resource.js';
 import { sendMessage } from './send-message.js';
 import type { SendOptions, SendResult } from './send-types.js';
+import { toWireMessage } from './wire-message.js';
 
 /**
  * Standard messages: sent to the practice, imported or rejected by a practice
@@ -37,8 +37,8 @@ export class Messages extends Resource {
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
   async send(message: StandardMessageParams, options: SendOptions = {}): Promise<SendResult> {
-    const wire = { ...message, messageId: message.messageId ?? uuidv4() };
-    return sendMessage(this.context, { route: 'standard', operation: 'messages.send', path: 'api/v1/messages', wire }, options);
+    const wire = toWireMessage(message, 'standard');
+    return sendMessage(this.context, { route: 'standard', operation: 'messages.send', path: 'api/v1/messages', message: wire }, options);
   }
 
   /**

@@ -8,6 +8,7 @@ import { assertNotPreviouslyRejected, rememberRejected } from '../rejected-conte
 import { SendResponseSchema } from '../schemas/send-response.js';
 import { validateMessage, type Route } from '../validation/index.js';
 import type { ClientContext } from './resource.js';
+import { attachmentsOf, type WireMessage } from './wire-message.js';
 import { ResendBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage, statusEndpointOf } from './send-recovery.js';
 import type { SendOptions, SendResult } from './send-types.js';
 
@@ -17,8 +18,8 @@ export interface SendSpec {
   operation: Extract<OperationName, 'messages.send' | 'instant.send' | 'gpconnect.send'>;
   /** Path of the send endpoint. */
   path: string;
-  /** The message exactly as it goes on the wire, messageId filled in. */
-  wire: { messageId: string } & Record<string, unknown>;
+  /** The message as it goes on the wire, and its messageId. */
+  message: WireMessage;
   /** Extra headers (the instant access token). */
   headers?: Record<string, string>;
   /** Values to mask besides the message's patient data (the access token). */
@@ -34,10 +35,10 @@ export interface SendSpec {
  */
 export async function sendMessage(context: ClientContext, spec: SendSpec, options: SendOptions): Promise<SendResult> {
   if (!options.skipLocalValidation) {
-    const result = validateMessage(spec.wire, { route: spec.route, topics: context.cachedTopicNames(), limits: context.limits });
+    const result = validateMessage(spec.message.wire, { route: spec.route, topics: context.cachedTopicNames(), limits: context.limits });
     if (!result.ok) throw new LocalValidationError(result.invalidParameters);
   }
-  await assertNotPreviouslyRejected(context.rejectedContent, spec.wire.attachments);
+  await assertNotPreviouslyRejected(context.rejectedContent, attachmentsOf(spec.message.wire));
 
   const { config } = context.transport;
   const budget = new ResendBudget(options.maxRetries ?? config.maxRetries);
@@ -45,14 +46,14 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
     ...options,
     deadlineAt: options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs,
   };
-  const messageId = spec.wire.messageId;
+  const { messageId } = spec.message;
   let uncertain = false; // an earlier attempt of this send may have arrived
   for (;;) {
     try {
       return await attempt(context, spec, call);
     } catch (error) {
       if (error instanceof AttachmentContentRejectedError) {
-        await rememberRejected(context.rejectedContent, spec.wire.attachments, error.attachmentIndex);
+        await rememberRejected(context.rejectedContent, attachmentsOf(spec.message.wire), error.attachmentIndex);
         throw error;
       }
       if (!isAmbiguous(error) && !(uncertain && isDuplicateMessageId(error))) throw error;
@@ -85,7 +86,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
  */
 async function lookUp(context: ClientContext, spec: SendSpec, call: TransportCallOptions): Promise<boolean | undefined> {
   try {
-    return await serviceHasMessage(context, spec.route, spec.wire.messageId, call);
+    return await serviceHasMessage(context, spec.route, spec.message.messageId, call);
   } catch {
     return undefined;
   }
@@ -97,15 +98,15 @@ async function attempt(context: ClientContext, spec: SendSpec, call: TransportCa
       operation: spec.operation,
       method: 'POST',
       path: spec.path,
-      json: spec.wire,
+      json: spec.message.wire,
       schema: SendResponseSchema,
       send: true,
-      secrets: [...messageSecrets(spec.wire), ...(spec.secrets ?? [])],
+      secrets: [...messageSecrets(spec.message.wire), ...(spec.secrets ?? [])],
       ...(spec.headers ? { headers: spec.headers } : {}),
     },
     call,
   );
-  return { messageId: spec.wire.messageId, statusEndpoint: response.messageStatusEndpoint, recovered: false };
+  return { messageId: spec.message.messageId, statusEndpoint: response.messageStatusEndpoint, recovered: false };
 }
 
 const pastDeadline = (deadlineAt: number | undefined): boolean => deadlineAt !== undefined && Date.now() >= deadlineAt;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LocalValidationError } from '../../src/index.js';
 import { MESSAGE_ID, gpMessage } from '../helpers/fixtures.js';
 import { API_KEY, BASE, testClient, useMswServer } from '../helpers/msw.js';
 
@@ -52,5 +53,19 @@ describe('gpconnect', () => {
     });
     expect(final.status).toBe('COMPLETED');
     expect(seenStatuses).toEqual(['PENDING/Sent to MESH', 'PENDING/20013 - Success', 'COMPLETED/20013-Success']);
+  });
+});
+
+describe('gpconnect: malformed input', () => {
+  it.each([[null], [{}]])('send(%j) is a LocalValidationError, never a TypeError', async (value) => {
+    await expect(testClient().gpconnect.send(value as never)).rejects.toBeInstanceOf(LocalValidationError);
+  });
+
+  it('a missing recipient is reported as recipient, not recipient.id.value', async () => {
+    const { recipient: _r, ...rest } = gpMessage();
+    const error = (await testClient()
+      .gpconnect.send(rest as never)
+      .catch((e: unknown) => e)) as LocalValidationError;
+    expect(error.invalidParameters.map((p) => p.name)).toContain('recipient');
   });
 });

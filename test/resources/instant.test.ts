@@ -34,3 +34,9 @@ describe('instant', () => {
     },
   );
 });
+
+describe('instant: malformed input', () => {
+  it('send(null) is a LocalValidationError, never a TypeError', async () => {
+    await expect(testClient().instant.send(null as never, { accessToken: ACCESS_TOKEN })).rejects.toBeInstanceOf(LocalValidationError);
+  });
+});

@@ -102,3 +102,13 @@ describe('messages', () => {
     });
   });
 });
+
+describe('messages: input that is not a message', () => {
+  it.each([[null], [undefined], [42], ['message'], [[]]])('send(%j) is a LocalValidationError at (root), never a TypeError', async (value) => {
+    const error = await testClient()
+      .messages.send(value as never)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LocalValidationError);
+    expect(seen).toHaveLength(0);
+  });
+});

@@ -1,0 +1,47 @@
+import { v4 as uuidv4 } from 'uuid';
+import { GPCONNECT_MESSAGE_TYPE, GPCONNECT_RECIPIENT_ID_TYPE } from '../schemas/gpconnect.js';
+import { INSTANT_MESSAGE_TYPE } from '../schemas/message.js';
+import type { Route } from '../validation/index.js';
+
+/** A message as it goes on the wire, with the id the result reports. */
+export interface WireMessage {
+  /** The messageId sent (the caller's, or a generated v4 UUID). */
+  messageId: string;
+  /** The body: the caller's message with the SDK's conveniences filled in. */
+  wire: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The GP route's recipient with `id.type` filled in; anything malformed is left for validation to name. */
+function gpRecipient(recipient: unknown): unknown {
+  if (!isRecord(recipient) || !isRecord(recipient.id)) return recipient;
+  return { ...recipient, id: { ...recipient.id, type: recipient.id.type ?? GPCONNECT_RECIPIENT_ID_TYPE } };
+}
+
+/**
+ * Fills in what DESIGN.md lets the caller leave out: `messageId` (a v4 UUID),
+ * the fixed `type` of the instant and GP routes, and the GP route's
+ * `recipient.id.type`. Nothing else is renamed or reshaped, the caller's
+ * object is not modified, and a value that is not an object is passed on as
+ * it is, so that validation reports it instead of a TypeError.
+ */
+export function toWireMessage(message: unknown, route: Route): WireMessage {
+  if (!isRecord(message)) return { messageId: uuidv4(), wire: message };
+  const messageId = message.messageId ?? uuidv4();
+  const wire: Record<string, unknown> = { ...message, messageId };
+  if (route === 'instant') wire.type = message.type ?? INSTANT_MESSAGE_TYPE;
+  if (route === 'gpconnect') {
+    wire.type = message.type ?? GPCONNECT_MESSAGE_TYPE;
+    if ('recipient' in message) wire.recipient = gpRecipient(message.recipient);
+  }
+  // A messageId that is not a string fails validation (or, skipped, the server):
+  // no result ever reports it, so no id is invented for it here.
+  return { messageId: typeof messageId === 'string' ? messageId : '', wire };
+}
+
+/** The attachments of a wire message, whatever shape it has. */
+export function attachmentsOf(wire: unknown): unknown {
+  return isRecord(wire) ? wire.attachments : undefined;
+}
