@@ -1,28 +1,16 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { CdmsClient } from '../../src/index.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { gpMessage, standardMessage, widget } from '../helpers/fixtures.js';
 
-/** A recognisable patient: tests check it never comes back in a problem. */
-export const PATIENT = { nhsNumber: '9434765919', family: 'Featherstonehaugh', given: 'Perpetua', dateOfBirth: '1953-07-14' } as const;
-
-/** A small PDF, base64. */
-export const PDF_BASE64 = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+export { PATIENT, PDF_BASE64 } from '../helpers/fixtures.js';
 
 /** A fresh UUID. */
 export const newId = (): string => crypto.randomUUID();
 
-/** A valid standard message as it goes on the wire. */
+/** A valid standard message as it goes on the wire, with a fresh messageId. */
 export function standardBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    messageId: newId(),
-    topic: 'Discharge Summary',
-    recipient: { id: { type: 'OcsClientIdentifier', value: 'A81001' } },
-    subject: { id: { type: 'VerifiedNhsNumber', value: PATIENT.nhsNumber } },
-    body: { mimeType: 'text/plain', content: 'Discharged home.' },
-    attachments: [{ mimeType: 'application/pdf', fileName: 'discharge.pdf', content: PDF_BASE64 }],
-    codedDataItems: [{ code: '271649006', value: 128, unit: 'mm[Hg]' }],
-    ...overrides,
-  };
+  return { ...standardMessage(), messageId: newId(), ...overrides };
 }
 
 /** A valid instant message as it goes on the wire. */
@@ -30,39 +18,21 @@ export function instantBody(overrides: Record<string, unknown> = {}): Record<str
   return standardBody({ type: 'ToolbarInstantMessage', ...overrides });
 }
 
-/** A valid GP-route message as it goes on the wire. */
+/** A valid GP-route message as it goes on the wire: type and recipient id type filled in. */
 export function gpBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const message = gpMessage();
   return {
+    ...message,
     messageId: newId(),
     type: 'GPConnectMessage',
-    topic: 'Consultation Summary',
-    recipient: { id: { type: 'OdsOrganisationId', value: 'A81001' } },
-    subject: { id: { type: 'NHSNumber', value: PATIENT.nhsNumber } },
-    attachments: [{ mimeType: 'application/pdf', fileName: 'consultation.pdf', content: PDF_BASE64 }],
-    gpConnectAdditionalInformation: {
-      recipientType: 'For Action',
-      senderReference: 'OOH-2026-000123',
-      confidentiality: false,
-      versionNumber: 1,
-      patient: { name: { family: PATIENT.family, given: PATIENT.given }, dateOfBirth: PATIENT.dateOfBirth },
-      typeCode: '11429006',
-      typeDescription: 'Consultation',
-    },
+    recipient: { id: { type: 'OdsOrganisationId', value: message.recipient.id.value } },
     ...overrides,
   };
 }
 
 /** A valid widget registration. */
 export function widgetBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name: 'Referral Tracker',
-    icon: 'clipboard',
-    launchUrl: 'https://widgets.example.org/launch',
-    encryptionSecret: 'k3Y9-widget-secret-32-characters',
-    requiresUserData: true,
-    requiresPatientData: false,
-    ...overrides,
-  };
+  return { ...widget(), ...overrides };
 }
 
 /** A raw response: status, headers and the parsed body (or the text when not JSON). */
