@@ -1,0 +1,183 @@
+// The docs cannot rot: every ```ts / ```typescript block of README.md and
+// docs/*.md (not docs/api/, which typedoc generates) is type-checked against
+// the SDK's source, strict, with the repository's tsconfig; and every relative
+// link in those files points at a file (and heading) that exists.
+//
+// Rules for code blocks
+// - Each block is checked on its own, as a module: it sees its own imports,
+//   the globals of Node, and the prelude below; nothing from the blocks
+//   around it. A block that imports a name declares it; a block may shadow a
+//   prelude name with its own declaration.
+// - Imports use the package names ('cdms-sdk', 'cdms-sdk/sandbox',
+//   'cdms-sdk/widget'); tsconfig "paths" maps them to src/.
+// - The prelude: a fragment (a block with no imports, or one that uses names
+//   it does not declare) may use only these. Keep the list short; add a name
+//   only when several guides need it.
+//     cdms        CdmsClient, as `new CdmsClient()` gives
+//     message     StandardMessageParams: a valid standard (or instant) message
+//     gpMessage   GpConnectMessageParams: a valid GP-route message
+//     messageId   string: the id a send resolved with
+//     accessToken string: a user's instant access token from tokens.exchange()
+//     sandbox     Sandbox: a running sandbox, as startSandbox() gives
+// - Opt-out, for pseudo-code only: the line before the fence (blank lines
+//   aside) is `<!-- not-checked: why -->`. The reason is required. Prefer a
+//   block that compiles: it is the one a reader can paste.
+// - Failures name the markdown file and line (`docs/x.md:42`).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractCodeBlocks, extractLinks, headingAnchors, type CodeBlock } from './markdown.js';
+import { typeCheckBlocks, type BlockFailure } from './type-check.js';
+
+/** The one ambient prelude (see the rules above). */
+const PRELUDE = `import type { CdmsClient, GpConnectMessageParams, StandardMessageParams } from 'cdms-sdk';
+import type { Sandbox } from 'cdms-sdk/sandbox';
+
+declare global {
+  const cdms: CdmsClient;
+  const message: StandardMessageParams;
+  const gpMessage: GpConnectMessageParams;
+  const messageId: string;
+  const accessToken: string;
+  const sandbox: Sandbox;
+}
+export {};
+`;
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const CHECKED_LANGS = new Set(['ts', 'typescript']);
+
+/** README.md and docs/*.md, relative to the root (docs/api/ is a folder, so it is not read). */
+function markdownFiles(): string[] {
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md') && statSync(join(root, 'docs', name)).isFile())
+    .sort()
+    .map((name) => `docs/${name}`);
+  return ['README.md', ...docs];
+}
+
+const files = markdownFiles();
+const read = (file: string): string => readFileSync(join(root, file), 'utf8');
+const tsBlocks = (blocks: readonly CodeBlock[]): CodeBlock[] => blocks.filter((b) => CHECKED_LANGS.has(b.lang));
+
+/**
+ * A markdown file the checker must fail on, checked in the same run as the
+ * docs (one compile): line 6 assigns a string to a number; the opted-out block
+ * is not TypeScript; the `typescript` block uses the prelude and passes.
+ */
+const SELF_TEST_FILE = '(self-test).md';
+const SELF_TEST = [
+  '# Self-test',
+  '',
+  'A broken block:',
+  '',
+  '```ts',
+  "const n: number = 'not a number';",
+  '```',
+  '',
+  '<!-- not-checked: pseudo-code -->',
+  '',
+  '```ts',
+  'send the message, then poll',
+  '```',
+  '',
+  '```typescript',
+  'const { status } = await cdms.messages.status(messageId);',
+  'console.log(status);',
+  '```',
+].join('\n');
+
+const format = (f: BlockFailure): string => `${f.where} (block at ${f.block}) ${f.code}: ${f.message}`;
+
+describe('docs code blocks', () => {
+  const realBlocks = files.flatMap((file) => tsBlocks(extractCodeBlocks(read(file), file)));
+  const selfTestBlocks = tsBlocks(extractCodeBlocks(SELF_TEST, SELF_TEST_FILE));
+  let failures: BlockFailure[] = [];
+
+  beforeAll(() => {
+    failures = typeCheckBlocks([...realBlocks, ...selfTestBlocks].filter((b) => b.checked), { root, prelude: PRELUDE });
+  }, 180_000);
+
+  it('finds the blocks of README.md and every guide', () => {
+    expect(files).toContain('docs/getting-started.md');
+    expect(realBlocks.filter((b) => b.checked).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('type-checks every ts block of README.md and docs/*.md', () => {
+    const real = failures.filter((f) => !f.where.startsWith(SELF_TEST_FILE));
+    expect(real.map(format), `${real.length} doc block error(s):\n${real.map(format).join('\n')}`).toEqual([]);
+  });
+
+  it('can fail: reports a broken block with its markdown file and line (self-test)', () => {
+    const own = failures.filter((f) => f.where.startsWith(SELF_TEST_FILE));
+    expect(own.map((f) => [f.where, f.block, f.code])).toEqual([[`${SELF_TEST_FILE}:6`, `${SELF_TEST_FILE}:5`, 'TS2322']]);
+  });
+
+  it('opts a block out only with the marker and a reason', () => {
+    expect(selfTestBlocks.map((b) => b.checked)).toEqual([true, false, true]);
+    const unexplained = realBlocks.filter((b) => !b.checked && !b.optOutReason).map((b) => `${b.file}:${b.fenceLine}`);
+    expect(unexplained, 'write the reason: <!-- not-checked: why -->').toEqual([]);
+  });
+});
+
+/** Problems with the links of one markdown file: missing files and missing headings. */
+function linkProblems(file: string, markdown: string, readOther: (path: string) => string | undefined): string[] {
+  const problems: string[] = [];
+  const { relative: links, anchors } = extractLinks(markdown, file);
+  const ownHeadings = headingAnchors(markdown);
+  for (const a of anchors) {
+    if (!ownHeadings.has(a.anchor)) problems.push(`${file}:${a.line}: #${a.anchor} is not a heading of ${file}`);
+  }
+  for (const link of links) {
+    const target = normalize(join(dirname(file), link.path));
+    // docs/api/ is generated by `npm run docs` and not committed.
+    if (target.startsWith(join('docs', 'api'))) continue;
+    const text = readOther(target);
+    if (text === undefined) {
+      problems.push(`${file}:${link.line}: ${link.target} -> ${relative('.', target)} does not exist`);
+    } else if (link.anchor && target.endsWith('.md') && !headingAnchors(text).has(link.anchor)) {
+      problems.push(`${file}:${link.line}: ${link.target} -> no heading #${link.anchor} in ${target}`);
+    }
+  }
+  return problems;
+}
+
+/** The text of a repository file ('' for a folder), or undefined when it does not exist. */
+function readRepoFile(path: string): string | undefined {
+  const full = join(root, path);
+  if (!existsSync(full)) return undefined;
+  return statSync(full).isFile() ? readFileSync(full, 'utf8') : '';
+}
+
+describe('docs links', () => {
+  it('every relative link in README.md and docs/*.md points at a file (and heading) that exists', () => {
+    const problems = files.flatMap((file) => linkProblems(file, read(file), readRepoFile));
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('README.md links every guide', () => {
+    const readme = read('README.md');
+    const missing = files.filter((f) => f.startsWith('docs/') && !readme.includes(`](${f}`));
+    expect(missing, `not linked from README.md: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('can fail: reports a missing file, a missing heading and a bad anchor (self-test)', () => {
+    const markdown = [
+      '# Self-test',
+      '',
+      '[ok](../README.md), [ok](#self-test), [url](https://example.org/x.md), `[code](nowhere.md)`',
+      '[gone](nowhere.md) and [bad heading](../README.md#no-such-heading)',
+      '[bad anchor](#nope)',
+      '',
+      '```md',
+      '[inside a block](nowhere-either.md)',
+      '```',
+    ].join('\n');
+    expect(linkProblems('docs/self-test.md', markdown, readRepoFile)).toEqual([
+      'docs/self-test.md:5: #nope is not a heading of docs/self-test.md',
+      `docs/self-test.md:4: nowhere.md -> ${join('docs', 'nowhere.md')} does not exist`,
+      `docs/self-test.md:4: ../README.md#no-such-heading -> no heading #no-such-heading in README.md`,
+    ]);
+  });
+});
