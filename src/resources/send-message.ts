@@ -46,7 +46,6 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
     ...options,
     deadlineAt: options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs,
   };
-  const { messageId } = spec.message;
   let uncertain = false; // an earlier attempt of this send may have arrived
   for (;;) {
     try {
@@ -58,26 +57,41 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
       }
       if (!isAmbiguous(error) && !(uncertain && isDuplicateMessageId(error))) throw error;
       uncertain = true;
-      const found = await lookUp(context, spec, call);
-      if (found === undefined) throw error; // the lookup failed too: the outcome stays unknown
-      if (found) {
-        config.logger.info({ event: 'recovered', operation: spec.operation, messageId }, `cdms: ${spec.operation} confirmed delivered`);
-        return { messageId, statusEndpoint: statusEndpointOf(spec.route, messageId), recovered: true };
-      }
-      if (isDuplicateMessageId(error)) {
-        // "Already used" yet not found: the service contradicts itself, so say so.
-        if (error instanceof CdmsError) error.delivery = 'unknown';
-        throw error;
-      }
+      const recovered = await recover(context, spec, call, error);
+      if (recovered) return recovered;
       if (!budget.canResend || pastDeadline(call.deadlineAt)) {
         // The service does not hold it: whatever the attempt met, it was not delivered.
         if (error instanceof CdmsError) error.delivery = 'not-sent';
         throw error;
       }
-      config.logger.warn({ event: 'resend', operation: spec.operation, messageId }, `cdms: ${spec.operation} not found after an unclear attempt; resending`);
+      config.logger.warn(
+        { event: 'resend', operation: spec.operation, messageId: spec.message.messageId },
+        `cdms: ${spec.operation} not found after an unclear attempt; resending`,
+      );
       await budget.pause(options.signal, config.random);
     }
   }
+}
+
+/**
+ * After an unclear attempt: the result when the service holds the message,
+ * undefined when it does not (a resend may follow). Rethrows `error` when the
+ * outcome cannot be settled.
+ */
+async function recover(context: ClientContext, spec: SendSpec, call: TransportCallOptions, error: unknown): Promise<SendResult | undefined> {
+  const { messageId } = spec.message;
+  const found = await lookUp(context, spec, call);
+  if (found === undefined) throw error; // the lookup failed too: the outcome stays unknown
+  if (found) {
+    context.transport.config.logger.info({ event: 'recovered', operation: spec.operation, messageId }, `cdms: ${spec.operation} confirmed delivered`);
+    return { messageId, statusEndpoint: statusEndpointOf(spec.route, messageId), recovered: true };
+  }
+  if (isDuplicateMessageId(error)) {
+    // "Already used" yet not found: the service contradicts itself, so say so.
+    if (error instanceof CdmsError) error.delivery = 'unknown';
+    throw error;
+  }
+  return undefined;
 }
 
 /**
