@@ -1,7 +1,7 @@
 // Made-up documents and patients for the examples. The NHS number is a
 // well-known valid test value (reference/domain.md section 1); the names are
 // invented.
-import type { CodedDataItem } from 'cdms-sdk';
+import type { CodedDataItem, GpConnectAdditionalInformation } from 'cdms-sdk';
 
 /** The examples' patient. */
 export const PATIENT = {
@@ -57,4 +57,18 @@ export function pickTopic(topics: readonly { topicName: string }[], preferred: s
   const topic = names.includes(preferred) ? preferred : names[0];
   if (topic === undefined) throw new Error('The service serves no topics.');
   return topic;
+}
+
+/** The GP route's additional information for the examples' patient: an original (version 1) summary. */
+export function gpConnectInformation(): GpConnectAdditionalInformation {
+  return {
+    recipientType: 'For Action',
+    senderReference: `OOH-${Date.now()}`,
+    confidentiality: false,
+    versionNumber: 1,
+    patient: { name: { family: PATIENT.family, given: PATIENT.given }, dateOfBirth: PATIENT.dateOfBirth },
+    practitioner: { name: { family: 'Okafor', given: 'Ada' }, sdsUserId: 'UNK', email: 'ooh@example.org' },
+    typeCode: '11429006',
+    typeDescription: 'Consultation',
+  };
 }
