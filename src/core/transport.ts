@@ -10,6 +10,7 @@ import { loggableHeaders, redactHeaders } from './redact.js';
 import type { TransportCallOptions, TransportConfig } from './options.js';
 import { parseErrorBody } from './problem.js';
 import { readBodyText } from './read-body.js';
+import { checkRetries, checkTimeout } from './client-config.js';
 import { checkExtraHeaders } from './request-headers.js';
 import { parseResponse } from './parse-response.js';
 import { RETRY_POLICIES, type OperationName } from './retry-policy.js';
@@ -67,9 +68,7 @@ export class Transport {
    * RequestAbortedError, ResponseValidationError, ConfigurationError.
    */
   async request<T = void>(spec: RequestSpec<T>, options: TransportCallOptions = {}): Promise<T> {
-    const extraHeaders = checkExtraHeaders(options.headers);
-    const maxRetries = options.maxRetries ?? this.#config.maxRetries;
-    const deadlineAt = options.deadlineAt ?? (options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs);
+    const { extraHeaders, maxRetries, deadlineAt } = this.#resolveCall(options, spec.send ?? false);
     for (let retry = 0; ; retry++) {
       try {
         return await this.#attempt(spec, { ...options, deadlineAt }, extraHeaders, retry);
@@ -81,8 +80,27 @@ export class Transport {
           { event: 'retry', operation: spec.operation, attempt: retry + 1, delayMs: delay, reason: retryReason(error) },
           `cdms: retrying ${spec.operation} in ${delay} ms`,
         );
-        await sleep(delay, options.signal);
+        await sleepAfter(error, delay, options.signal);
       }
+    }
+  }
+
+  /**
+   * Checks the per-call options as strictly as the client's own, before
+   * anything is sent; a send refused here says so (`delivery: 'not-sent'`).
+   */
+  #resolveCall(options: TransportCallOptions, send: boolean) {
+    try {
+      if (options.timeoutMs !== undefined) checkTimeout('timeoutMs', options.timeoutMs);
+      if (options.deadlineMs !== undefined) checkTimeout('deadlineMs', options.deadlineMs);
+      return {
+        extraHeaders: checkExtraHeaders(options.headers),
+        maxRetries: options.maxRetries === undefined ? this.#config.maxRetries : checkRetries(options.maxRetries),
+        deadlineAt: options.deadlineAt ?? (options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs),
+      };
+    } catch (error) {
+      if (send && error instanceof CdmsError) error.delivery = 'not-sent';
+      throw error;
     }
   }
 
@@ -171,6 +189,20 @@ function deliveryOfStatus(status: number): Delivery {
 function retryReason(error: unknown): string {
   if (error instanceof ApiError) return `status ${error.status}`;
   return error instanceof CdmsError ? error.name : 'error';
+}
+
+/**
+ * The backoff sleep between attempts. Aborted, it rejects with a
+ * RequestAbortedError that carries the delivery of the attempt before it:
+ * nothing new was sent while sleeping.
+ */
+async function sleepAfter(previous: unknown, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(ms, signal);
+  } catch (abort) {
+    if (abort instanceof CdmsError && previous instanceof CdmsError) abort.delivery = previous.delivery;
+    throw abort;
+  }
 }
 
 /** The attempt's own limit, shortened so it never runs past the call's deadline. */

@@ -1,5 +1,6 @@
 import { backoffDelayMs, sleep } from '../core/backoff.js';
 import { ApiError, NotFoundError, isMessageIdReuse } from '../core/errors/api-error.js';
+import { CdmsError } from '../core/errors/cdms-error.js';
 import { ConnectionError, TimeoutError } from '../core/errors/transport-errors.js';
 import type { TransportCallOptions } from '../core/options.js';
 import { path } from '../core/path.js';
@@ -79,9 +80,18 @@ export class ResendBudget {
     return this.#resends < this.#max;
   }
 
-  /** Counts a resend, after a backoff pause so an outage is not hammered. */
+  /**
+   * Counts a resend, after a backoff pause so an outage is not hammered. An
+   * abort during the pause says `not-sent`: the status endpoint has just
+   * confirmed the service does not hold the message.
+   */
   async pause(signal: AbortSignal | undefined, random: () => number): Promise<void> {
-    await sleep(backoffDelayMs(this.#resends, random), signal);
+    try {
+      await sleep(backoffDelayMs(this.#resends, random), signal);
+    } catch (abort) {
+      if (abort instanceof CdmsError) abort.delivery = 'not-sent';
+      throw abort;
+    }
     this.#resends++;
   }
 }

@@ -109,7 +109,7 @@ const gpFields = {
   body: MessageBodySchema.optional(),
   /** Exactly one attachment: the consultation summary. */
   attachments: z.array(AttachmentSchema).describe('Exactly one attachment: the consultation summary.'),
-  /** Unique per message, chosen by the sender; used later in status queries. */
+  /** Extra information the GP route requires. */
   gpConnectAdditionalInformation: GpConnectAdditionalInformationSchema,
 };
 
@@ -119,7 +119,7 @@ const messageIdField = UuidSchema.describe('Unique per message, chosen by the se
 export const GpConnectMessageSchema = z.object({
   /** Unique per message, chosen by the sender; used later in status queries. */
   messageId: messageIdField,
-  /** Fixed value 'GPConnectMessage' (or 'OdsOrganisationId' for recipient.id.type). */
+  /** Fixed value 'GPConnectMessage'. */
   type: z.literal(GPCONNECT_MESSAGE_TYPE),
   /** The intended recipient organisation. */
   recipient: GpRecipientSchema,
@@ -134,9 +134,9 @@ export type GpConnectMessage = z.infer<typeof GpConnectMessageSchema>;
  * and the fixed `type` and `recipient.id.type` filled in by the SDK.
  */
 export const GpConnectMessageParamsSchema = z.object({
-  /** Unique per message, chosen by the sender; used later in status queries. */
+  /** Unique per message; a v4 UUID is generated when absent. Keep it: status queries use it. */
   messageId: messageIdField.optional(),
-  /** Fixed value 'GPConnectMessage' (or 'OdsOrganisationId' for recipient.id.type). */
+  /** 'GPConnectMessage'; filled in by the SDK when absent. */
   type: z.literal(GPCONNECT_MESSAGE_TYPE).optional(),
   /** The intended recipient organisation. */
   recipient: GpRecipientParamsSchema,

@@ -24,7 +24,7 @@ const messageFields = {
   body: MessageBodySchema.optional(),
   /** 1 to 10 attachments of at most 5 MB each. */
   attachments: z.array(AttachmentSchema).describe('1 to 10 attachments of at most 5 MB each.'),
-  /** Unique per message, chosen by the sender; used later in status queries. */
+  /** Coded clinical data items (standard and instant sends only). */
   codedDataItems: z.array(CodedDataItemSchema).optional(),
 };
 
@@ -57,7 +57,7 @@ export type InstantMessage = z.infer<typeof InstantMessageSchema>;
  * (a UUID is generated when absent).
  */
 export const StandardMessageParamsSchema = StandardMessageSchema.extend({
-  /** Unique per message, chosen by the sender; used later in status queries. */
+  /** Unique per message; a v4 UUID is generated when absent. Keep it: status queries use it. */
   messageId: messageIdField.optional(),
 });
 
@@ -69,9 +69,9 @@ export type StandardMessageParams = z.infer<typeof StandardMessageParamsSchema>;
  * `type` filled in by the SDK.
  */
 export const InstantMessageParamsSchema = InstantMessageSchema.extend({
-  /** Unique per message, chosen by the sender; used later in status queries. */
+  /** Unique per message; a v4 UUID is generated when absent. Keep it: status queries use it. */
   messageId: messageIdField.optional(),
-  /** Fixed value 'ToolbarInstantMessage'. */
+  /** 'ToolbarInstantMessage'; filled in by the SDK when absent. */
   type: z.literal(INSTANT_MESSAGE_TYPE).optional(),
 });
 

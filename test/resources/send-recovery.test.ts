@@ -1,6 +1,14 @@
 import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, ConnectionError, ServiceUnavailableError, TimeoutError, type LogFields, type Logger } from '../../src/index.js';
+import {
+  BadRequestError,
+  ConfigurationError,
+  ConnectionError,
+  ServiceUnavailableError,
+  TimeoutError,
+  type LogFields,
+  type Logger,
+} from '../../src/index.js';
 import { MESSAGE_ID, gpMessage, instantMessage, ACCESS_TOKEN, standardMessage } from '../helpers/fixtures.js';
 import { BASE, problem, recordingFetch, testClient, useMswServer } from '../helpers/msw.js';
 
@@ -141,5 +149,40 @@ describe('send recovery', () => {
     );
     const error = await testClient({ fetch: recordingFetch }).test({ deadlineMs: 50 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe('delivery on every send failure', () => {
+  it('an abort during the 503 backoff of a GP-route send says not-sent (the 503 was a refusal)', async () => {
+    server.use(http.post(`${BASE}/api/v1/gpconnect/messages`, () => problem(503, {}, { 'Retry-After': '30' })));
+    const error = await testClient({ maxRetryAfterMs: 60_000 })
+      .gpconnect.send(gpMessage(), { signal: AbortSignal.timeout(100) })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'RequestAbortedError', delivery: 'not-sent' });
+  });
+
+  it('an abort during the pause before a resend says not-sent (the status said 404)', async () => {
+    server.use(http.post(SEND, () => HttpResponse.error()), http.get(STATUS, notFound));
+    const controller = new AbortController();
+    // Abort exactly when the SDK announces the resend, i.e. as its pause begins.
+    const logger: Logger = { debug: () => undefined, info: () => undefined, error: () => undefined, warn: (f) => f.event === 'resend' && controller.abort() };
+    const error = await testClient({ logger }).messages.send(standardMessage(), { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'RequestAbortedError', delivery: 'not-sent' });
+    expect(trail()).toEqual(['POST /api/v1/messages', 'GET /api/v1/messages/ID/status']);
+  });
+
+  it.each([
+    [{ headers: { 'X-Bad': 'a\nb' } }, /line break/],
+    [{ timeoutMs: 0 }, /timeoutMs/],
+    [{ timeoutMs: Number.NaN }, /timeoutMs/],
+    [{ deadlineMs: -5 }, /deadlineMs/],
+    [{ maxRetries: 1.5 }, /maxRetries/],
+    [{ maxRetries: -1 }, /maxRetries/],
+  ])('per-call options %j are refused before sending, with delivery not-sent', async (options, message) => {
+    const error = await testClient().messages.send(standardMessage(), options).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ delivery: 'not-sent' });
+    expect((error as Error).message).toMatch(message);
+    expect(seen).toHaveLength(0);
   });
 });
