@@ -1,0 +1,99 @@
+// `cdms sandbox`: the local sandbox, until Ctrl-C or SIGTERM. Printing the
+// sandbox's own key is the point: it is a throwaway key for a local server.
+import type { Command } from 'commander';
+import type { SandboxFaults } from '../../sandbox/index.js';
+import type { CliContext, GlobalOptions } from '../config.js';
+import { UsageError } from '../errors.js';
+import { withExamples } from '../help.js';
+import { errorCode, isRecord } from '../json-file.js';
+
+interface SandboxCommandOptions extends GlobalOptions {
+  port?: string | undefined;
+  seed?: string | undefined;
+  faults?: string | undefined;
+}
+
+function whole(text: string | undefined, flag: string, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || value > max) throw new UsageError(`${flag} must be a whole number from 0 to ${max}.`);
+  return value;
+}
+
+const FAULTS_HINT = '--faults must be a JSON object, e.g. \'{"gpconnect503Rate":0.3}\' (see docs/sandbox.md, Faults).';
+
+/** An object is enough here: startSandbox checks every key and value, and refuses unknown ones. */
+const isFaults = (value: unknown): value is SandboxFaults => isRecord(value);
+
+function parseFaults(text: string | undefined): SandboxFaults | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError(FAULTS_HINT);
+  }
+  if (!isFaults(value)) throw new UsageError(FAULTS_HINT);
+  return value;
+}
+
+/** Resolves when the run is interrupted (Ctrl-C or SIGTERM). */
+function untilStopped(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+/** Registers `cdms sandbox`. */
+export function registerSandbox(program: Command, ctx: CliContext): void {
+  const command = program
+    .command('sandbox')
+    .description('run the local sandbox (the whole service on loopback) until Ctrl-C; prints its URL and keys')
+    .option('--port <port>', 'TCP port (default: a free one)')
+    .option('--seed <seed>', 'seed of the fault decisions (default 1)')
+    .option('--faults <json>', 'faults to inject, as JSON (see docs/sandbox.md)')
+    .action(async (_options: unknown, cmd: Command) => {
+      const options = cmd.optsWithGlobals<SandboxCommandOptions>();
+      const port = whole(options.port, '--port', 65_535);
+      const seed = whole(options.seed, '--seed', 4_294_967_295);
+      const faults = parseFaults(options.faults);
+      // Loaded only here: the other commands need not pay for the server's modules.
+      const { startSandbox, SandboxError } = await import('../../sandbox/index.js');
+      const sandbox = await startSandbox({ port, seed, faults }).catch((error: unknown) => {
+        if (error instanceof SandboxError) throw new UsageError(error.message);
+        const code = errorCode(error);
+        if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`Cannot listen on --port ${port ?? 0} (${code}); choose another port.`);
+        throw error;
+      });
+      const exportLine = `export CDMS_BASE_URL=${sandbox.url} CDMS_API_KEY=${sandbox.apiKey}`;
+      ctx.out.result(
+        {
+          url: sandbox.url,
+          apiKey: sandbox.apiKey,
+          forbiddenApiKey: sandbox.forbiddenApiKey,
+          recipients: sandbox.recipients,
+          topics: sandbox.topics,
+          controlUrl: `${sandbox.url}/_sandbox`,
+          export: exportLine,
+        },
+        [
+          `CDMS sandbox listening on ${sandbox.url}`,
+          `  API key            ${sandbox.apiKey}`,
+          `  forbidden API key  ${sandbox.forbiddenApiKey} (valid, but 403 where the spec allows it)`,
+          `  recipients         ${sandbox.recipients.join(', ')}`,
+          `  topics             ${sandbox.topics.join(', ')}`,
+          `  control API        ${sandbox.url}/_sandbox (see docs/sandbox.md)`,
+          '',
+          'In another terminal:',
+          `  ${exportLine}`,
+          '',
+          'Press Ctrl-C to stop.',
+        ],
+      );
+      await untilStopped(ctx.signal);
+      await sandbox.close();
+      ctx.out.diagnostic('Sandbox stopped.');
+    });
+  withExamples(command, ['cdms sandbox', 'cdms sandbox --port 4010 --faults \'{"gpconnect503Rate":0.3,"retryAfterSeconds":1}\'']);
+}

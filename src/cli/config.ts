@@ -1,0 +1,75 @@
+// Configuration of the commands that talk to the service: the base URL and
+// API key from flags or the environment (flags win), and the client built
+// from them. The key is registered with the output as a secret at once.
+import { CdmsClient, type Logger } from '../index.js';
+import { UsageError } from './errors.js';
+import type { CliIo, Output } from './output.js';
+
+/** The options every command accepts (declared on the program). */
+export interface GlobalOptions {
+  /** `--base-url`. */
+  baseUrl?: string | undefined;
+  /** `--api-key`. */
+  apiKey?: string | undefined;
+  /** `--json`. */
+  json?: boolean | undefined;
+  /** `--debug`. */
+  debug?: boolean | undefined;
+}
+
+/** What every command gets: the streams, the output helper and the run's abort signal. */
+export interface CliContext {
+  /** Streams and environment. */
+  io: CliIo;
+  /** Where results and diagnostics go. */
+  out: Output;
+  /** Fires on Ctrl-C (SIGINT) or SIGTERM. */
+  signal: AbortSignal;
+  /** The exit code of a command that finished without throwing (validate sets 2 for invalid). */
+  exitCode: number;
+  /** Set by a send so a failure can name the message to look up. */
+  messageId?: string | undefined;
+}
+
+/** An environment variable's trimmed value, or undefined when unset or blank. */
+export function envValue(io: CliIo, name: string): string | undefined {
+  const value = io.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function pick(flag: string | undefined, io: CliIo, envName: string): string | undefined {
+  const fromFlag = flag?.trim();
+  return fromFlag ? fromFlag : envValue(io, envName);
+}
+
+/** Sends the SDK's structured log events to stderr (--debug). The SDK never logs bodies or keys. */
+function debugLogger(out: Output): Logger {
+  const log = (level: string) => (fields: Record<string, unknown>, message?: string) => {
+    out.diagnostic(`${level}: ${message ?? ''} ${JSON.stringify(fields)}`);
+  };
+  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+}
+
+/**
+ * Builds the client from `--base-url`/`--api-key`, else `CDMS_BASE_URL`/
+ * `CDMS_API_KEY`.
+ *
+ * @throws UsageError naming the flag and the variable when either is missing.
+ * @throws ConfigurationError when a value cannot work (http off loopback...).
+ */
+export function createClient(ctx: CliContext, options: GlobalOptions): CdmsClient {
+  const baseUrl = pick(options.baseUrl, ctx.io, 'CDMS_BASE_URL');
+  const apiKey = pick(options.apiKey, ctx.io, 'CDMS_API_KEY');
+  ctx.out.addSecret(apiKey);
+  const missing = [
+    ...(baseUrl ? [] : [{ flag: '--base-url', env: 'CDMS_BASE_URL', what: 'the address of the service (integration, live, or `cdms sandbox`)' }]),
+    ...(apiKey ? [] : [{ flag: '--api-key', env: 'CDMS_API_KEY', what: 'the key the operator issued for that environment' }]),
+  ];
+  if (missing.length > 0) {
+    throw new UsageError(
+      `Missing configuration: ${missing.map((m) => `pass ${m.flag} or set ${m.env}`).join('; ')}.`,
+      missing.map((m) => ({ name: `${m.flag} / ${m.env}`, reason: m.what })),
+    );
+  }
+  return new CdmsClient({ baseUrl, apiKey, ...(options.debug ? { logger: debugLogger(ctx.out) } : {}) });
+}
