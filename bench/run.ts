@@ -1,0 +1,77 @@
+// npm run bench: every scenario of issue 8 against its baseline, measured in
+// the same run on the built package; prints one table and writes
+// bench/results.json. BENCH_ONLY=validate,send,... runs a subset.
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { buildChildren, startService } from './lib/children.js';
+import { loadBuiltSdk } from './lib/sdk.js';
+import { formatTable, summarise, type Row } from './lib/table.js';
+import { bundleScenario } from './scenarios/bundle.js';
+import { coldStartScenario } from './scenarios/cold-start.js';
+import type { BenchContext, Scenario } from './scenarios/context.js';
+import { sandboxLoadScenario } from './scenarios/sandbox-load.js';
+import { sendScenario } from './scenarios/send.js';
+import { statusScenario } from './scenarios/status.js';
+import { validateScenario } from './scenarios/validate.js';
+
+const SCENARIOS: readonly [string, Scenario][] = [
+  ['validate', validateScenario],
+  ['send', sendScenario],
+  ['status', statusScenario],
+  ['cold-start', coldStartScenario],
+  ['sandbox-load', sandboxLoadScenario],
+  ['bundle', bundleScenario],
+];
+
+const log = (message: string): void => {
+  process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)} s] ${message}\n`);
+};
+const started = performance.now();
+
+async function main(): Promise<number> {
+  const only = process.env['BENCH_ONLY']?.split(',').map((s) => s.trim());
+  const loadBefore = loadavg();
+  await buildChildren();
+  const { sdk, indexFile } = await loadBuiltSdk();
+  log(`cdms-sdk ${sdk.VERSION} from ${indexFile}`);
+  const server = await startService<{ url: string }>('server');
+  const context: BenchContext = { sdk, indexFile, serverUrl: server.info.url, log };
+  const rows: Row[] = [];
+  const errors: string[] = [];
+  try {
+    for (const [name, scenario] of SCENARIOS) {
+      if (only && !only.includes(name)) continue;
+      try {
+        rows.push(...(await scenario(context)));
+      } catch (error) {
+        errors.push(`${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(`${name} failed: ${String(error)}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(formatTable(rows));
+  console.log(`\n${summarise(rows)}; ${seconds.toFixed(0)} s in all (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} at start)`);
+  for (const row of rows) if (row.note) console.log(`  ${row.scenario} / ${row.metric}: ${row.note}`);
+  const results = {
+    generatedAt: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: availableParallelism(),
+      loadAverageAtStart: loadBefore,
+    },
+    sdkVersion: sdk.VERSION,
+    durationSeconds: Number(seconds.toFixed(1)),
+    rows,
+    errors,
+  };
+  if (!only) writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  for (const error of errors) console.error(error);
+  return errors.length === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();
