@@ -1,7 +1,9 @@
 // Configuration of the commands that talk to the service: the base URL and
 // API key from flags or the environment (flags win), and the client built
 // from them. The key is registered with the output as a secret at once.
-import { CdmsClient, type Logger } from '../index.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { CdmsClient, FileRejectedContentStore, type Logger } from '../index.js';
 import { UsageError } from './errors.js';
 import type { CliIo, Output } from './output.js';
 
@@ -51,6 +53,20 @@ function debugLogger(out: Output): Logger {
 }
 
 /**
+ * Where rejected attachment hashes are kept between runs: CDMS_REJECTED_CONTENT_FILE,
+ * else `$XDG_STATE_HOME/cdms/rejected-content.txt` (default `~/.local/state`).
+ * A one-shot command that forgot a rejection would let the same document be
+ * resent on the next run (spec, Errors rule 3). The file holds SHA-256
+ * hashes only and is created on the first rejection.
+ */
+export function rejectedContentFile(io: CliIo): string {
+  const explicit = envValue(io, 'CDMS_REJECTED_CONTENT_FILE');
+  if (explicit) return explicit;
+  const state = envValue(io, 'XDG_STATE_HOME') ?? join(homedir(), '.local', 'state');
+  return join(state, 'cdms', 'rejected-content.txt');
+}
+
+/**
  * Builds the client from `--base-url`/`--api-key`, else `CDMS_BASE_URL`/
  * `CDMS_API_KEY`.
  *
@@ -71,5 +87,10 @@ export function createClient(ctx: CliContext, options: GlobalOptions): CdmsClien
       missing.map((m) => ({ name: `${m.flag} / ${m.env}`, reason: m.what })),
     );
   }
-  return new CdmsClient({ baseUrl, apiKey, ...(options.debug ? { logger: debugLogger(ctx.out) } : {}) });
+  return new CdmsClient({
+    baseUrl,
+    apiKey,
+    rejectedContent: new FileRejectedContentStore(rejectedContentFile(ctx.io)),
+    ...(options.debug ? { logger: debugLogger(ctx.out) } : {}),
+  });
 }

@@ -141,10 +141,16 @@ export function describeError(error: unknown, signal: AbortSignal, context: Erro
   return report;
 }
 
+/** Errors about an attachment's content: resending it is never the fix (spec, Errors rule 3). */
+const CONTENT_REJECTIONS = new Set(['AttachmentContentRejectedError', 'AttachmentPreviouslyRejectedError']);
+
 function deliveryLine(report: ErrorReport): string | undefined {
   if (report.messageId === undefined || report.delivery === undefined) return undefined;
   if (report.delivery === 'unknown') {
     return `The message may have arrived: check it with \`cdms status ${report.messageId}\` before sending it again (reuse --message-id ${report.messageId}).`;
+  }
+  if (CONTENT_REJECTIONS.has(report.name)) {
+    return `Message ${report.messageId} was not delivered. Never send this attachment again (cdms now refuses its content); obtain a clean copy.`;
   }
   return `Message ${report.messageId} was not delivered: it is safe to send it again once the problem is fixed.`;
 }

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   attachmentFromFile,
+  CdmsError,
   GPCONNECT_MESSAGE_TYPE,
   GPCONNECT_RECIPIENT_ID_TYPE,
   INSTANT_MESSAGE_TYPE,
@@ -106,11 +107,13 @@ export async function applyFlags(route: Route, template: Record<string, unknown>
   return message;
 }
 
-/** Prefixes the attachment's index to the parameter names of a failed `--file`. */
+/** Says which `--file` failed: its attachment index in parameter names, its position in a read error. */
 async function withIndex<T>(index: number, build: () => Promise<T>): Promise<T> {
   try {
     return await build();
   } catch (error) {
+    // attachmentFromFile's read error is a plain CdmsError; its message never holds the path.
+    if (error instanceof CdmsError && error.constructor === CdmsError) throw new UsageError(`--file number ${index + 1}: ${error.message}`);
     if (!(error instanceof LocalValidationError)) throw error;
     throw new LocalValidationError(
       error.invalidParameters.map((p) => ({ name: `attachments[${index}].${p.name}`, reason: `${p.reason} (--file number ${index + 1})` })),

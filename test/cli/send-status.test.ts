@@ -2,7 +2,7 @@
 // --wait, against a sandbox in this process: the test plays the practice
 // user and the GP route while the CLI waits.
 import { writeFileSync } from 'node:fs';
-import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
+import { EICAR_TEST_FILE_BASE64, startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NHS_NUMBER, assertBuilt, cdms, expectNoLeak, fixtures, gpMessage, json, startCli } from './support.js';
 
@@ -24,7 +24,11 @@ beforeAll(async () => {
   assertBuilt();
   sandbox = await startSandbox();
   env = { CDMS_BASE_URL: sandbox.url, CDMS_API_KEY: sandbox.apiKey };
-  files = fixtures({ 'notes.txt': 'Seen in clinic.\n', 'consultation.json': JSON.stringify(gpMessage()) });
+  files = fixtures({
+    'notes.txt': 'Seen in clinic.\n',
+    'consultation.json': JSON.stringify(gpMessage()),
+    'eicar.txt': Buffer.from(EICAR_TEST_FILE_BASE64, 'base64').toString('latin1'),
+  });
   const code = await sandbox.issueAccessCode('dr-jones');
   const response = await fetch(`${sandbox.url}/api/v1/messages/instant/access/token`, {
     method: 'POST',
@@ -162,6 +166,20 @@ describe.concurrent('cdms send', () => {
     expect(sandbox.getMessage(sent.messageId)?.request).toMatchObject({ type: 'GPConnectMessage', recipient: { id: { type: 'OdsOrganisationId', value: 'UNK' } } });
     const status = json(await cdms(['status', '--gpconnect', sent.messageId, '--json'], env));
     expect(status).toMatchObject({ messageId: sent.messageId, status: 'PENDING', subStatus: 'Sent to MESH', terminal: false });
+  });
+
+  it('an attachment the virus scan rejects: exit 1; the next run refuses it locally (exit 2), across processes', async () => {
+    const rejected = { ...env, CDMS_REJECTED_CONTENT_FILE: files.path('rejected/hashes.txt') };
+    const args = ['send', '--topic', 'Discharge Summary', '--recipient', 'A81001', '--nhs-number', NHS_NUMBER, '--file', files.path('eicar.txt')];
+    const first = await cdms([...args, '--json'], rejected);
+    expect(first.code).toBe(1);
+    expect(json<{ error: { name: string } }>(first).error.name).toBe('AttachmentContentRejectedError');
+    const id = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    const second = await cdms([...args, '--message-id', id], rejected);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain('must not be resent. Nothing was sent.');
+    expect(second.stderr).toContain('Never send this attachment again');
+    expect(sandbox.stats().sends[id]).toBeUndefined();
   });
 
   it('GP route from flags alone: exit 2, gpConnectAdditionalInformation needs --json-file', async () => {

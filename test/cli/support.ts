@@ -27,10 +27,13 @@ export interface RunResult {
 /** Every stdout and stderr of this test file, for the leak checks. */
 export const transcript: string[] = [];
 
+/** Where children keep rejected-content hashes unless a test says otherwise: never the user's own file. */
+const REJECTED_CONTENT_FILE = join(tmpdir(), `cdms-cli-test-${process.pid}`, 'rejected-content.txt');
+
 /** The environment of a child: this process's, without any CDMS_ variable, plus `env`. */
 export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CDMS_')));
-  return { ...base, NO_COLOR: '1', ...env };
+  return { ...base, NO_COLOR: '1', CDMS_REJECTED_CONTENT_FILE: REJECTED_CONTENT_FILE, ...env };
 }
 
 /** A running `cdms`: its process, what it printed so far, and how it ended. */
