@@ -139,6 +139,13 @@ describe.concurrent('cdms test', () => {
     expect(r.stderr).not.toContain('cdms-unknown-key-0123456789');
   });
 
+  it('--debug logs the SDK\'s requests on stderr, without the key; stdout is unchanged', async () => {
+    const r = await cdms(['topics', '--debug', '--api-key', sandbox.apiKey], { CDMS_BASE_URL: sandbox.url });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^debug: .*"operation":"topics\.list"/m);
+    expect(r.stdout.trim().split('\n')).toEqual([...sandbox.topics]);
+  });
+
   it('the service cannot be reached: exit 1', async () => {
     const r = await cdms(['test', '--base-url', 'http://127.0.0.1:9', '--json'], env);
     expect(r.code).toBe(1);

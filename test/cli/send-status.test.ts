@@ -84,6 +84,23 @@ describe.concurrent('cdms send', () => {
     expect(sent).toEqual({ route: 'standard', messageId: id, statusEndpoint: `/api/v1/messages/${id}/status`, recovered: false });
   });
 
+  it('an attempt whose connection drops after the service stored the message: sent once, reported as recovered', async () => {
+    // A sandbox of its own, whose every standard send is stored and then has its connection destroyed.
+    const dropping = await startSandbox({ faults: { resetAfterRate: 1, operations: ['messages.send'] } });
+    try {
+      const dropEnv = { CDMS_BASE_URL: dropping.url, CDMS_API_KEY: dropping.apiKey };
+      const [human, asJson] = await Promise.all([cdms(standard(), dropEnv), cdms([...standard(), '--json'], dropEnv)]);
+      expect(human.code, human.stderr).toBe(0);
+      expect(human.stdout).toMatch(/^recovered {8}yes: /m);
+      expect(asJson.code, asJson.stderr).toBe(0);
+      const sent = json<Sent>(asJson);
+      expect(sent.recovered).toBe(true);
+      expect(dropping.stats().sends[sent.messageId]).toMatchObject({ accepted: 1 });
+    } finally {
+      await dropping.close();
+    }
+  });
+
   it('a local validation failure exits 2, one invalid parameter per line, and sends nothing', async () => {
     const id = '7a0d4c3e-2b1f-4e5d-8c9b-0a1f2e3d4c5b';
     const r = await cdms(['send', '--message-id', id, '--topic', 'Discharge Summary', '--recipient', 'A81001', '--nhs-number', '9434765918', '--body', 'x'], env);
