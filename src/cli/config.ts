@@ -3,7 +3,7 @@
 // from them. The key is registered with the output as a secret at once.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { CdmsClient, FileRejectedContentStore, type Logger } from '../index.js';
+import { CdmsClient, FileRejectedContentStore, type Logger, type Route } from '../index.js';
 import { UsageError } from './errors.js';
 import type { CliIo, Output } from './output.js';
 
@@ -31,6 +31,8 @@ export interface CliContext {
   exitCode: number;
   /** Set by a send so a failure can name the message to look up. */
   messageId?: string | undefined;
+  /** Set by a send with the messageId: the route to look it up on. */
+  route?: Route | undefined;
 }
 
 /** An environment variable's trimmed value, or undefined when unset or blank. */

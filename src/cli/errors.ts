@@ -10,6 +10,7 @@ import {
   AttachmentPreviouslyRejectedError,
   RequestAbortedError,
   type Delivery,
+  type Route,
 } from '../index.js';
 import type { Output } from './output.js';
 
@@ -87,12 +88,16 @@ export interface ErrorReport {
   delivery?: Delivery;
   /** For sends: the message's id, to look up before any resend. */
   messageId?: string;
+  /** For sends: the route, which decides the status endpoint to look it up on. */
+  route?: Route;
 }
 
 /** Context a command adds to a failure (the messageId of a send). */
 export interface ErrorContext {
   /** The id of the message being sent. */
   messageId?: string | undefined;
+  /** The route it is sent by. */
+  route?: Route | undefined;
 }
 
 function exitCodeOf(error: unknown, signal: AbortSignal): number {
@@ -112,32 +117,41 @@ function isLocalCdmsError(error: CdmsError): boolean {
   return error.constructor === CdmsError;
 }
 
+const isInterruption = (exitCode: number): boolean => exitCode === EXIT.sigint || exitCode === EXIT.sigterm;
+
+const problems = (params: readonly FieldProblem[]): FieldProblem[] => params.map(({ name, reason }) => ({ name, reason }));
+
+/** Name, title, message and details of an error, by kind. */
+function details(error: unknown): Omit<ErrorReport, 'exitCode'> {
+  if (!(error instanceof Error)) return { name: 'Error', title: 'Unexpected error', message: String(error) };
+  const base = { name: error.name, title: error.message, message: error.message };
+  if (error instanceof ApiError) {
+    return {
+      ...base,
+      title: `${error.problem?.title ?? 'HTTP error'} (HTTP ${error.status})`,
+      status: error.status,
+      ...(error.instance === undefined ? {} : { instance: error.instance }),
+      invalidParameters: problems(error.invalidParameters),
+    };
+  }
+  if (error instanceof LocalValidationError) {
+    return { ...base, title: 'Invalid request: nothing was sent', invalidParameters: problems(error.invalidParameters) };
+  }
+  if (error instanceof UsageError) return error.problems.length > 0 ? { ...base, invalidParameters: problems(error.problems) } : base;
+  if (error instanceof CdmsError) return base;
+  // Not an SDK or usage error: a bug, or something the CLI did not foresee.
+  return { ...base, title: `Unexpected error: ${error.message} (run with --debug for the stack trace)` };
+}
+
 /** Builds the report of a failure. */
 export function describeError(error: unknown, signal: AbortSignal, context: ErrorContext = {}): ErrorReport {
   const exitCode = exitCodeOf(error, signal);
-  const report: ErrorReport = { name: 'Error', exitCode, title: 'Unexpected error', message: String(error) };
-  if (exitCode === EXIT.sigint || exitCode === EXIT.sigterm) {
-    Object.assign(report, { name: 'Interrupted', title: 'Interrupted', message: 'Stopped before the command finished.' });
-  } else if (error instanceof ApiError) {
-    report.title = `${error.problem?.title ?? 'HTTP error'} (HTTP ${error.status})`;
-    report.status = error.status;
-    if (error.instance !== undefined) report.instance = error.instance;
-    report.invalidParameters = error.invalidParameters.map(({ name, reason }) => ({ name, reason }));
-  } else if (error instanceof LocalValidationError) {
-    report.title = 'Invalid request: nothing was sent';
-    report.invalidParameters = error.invalidParameters.map(({ name, reason }) => ({ name, reason }));
-  } else if (error instanceof UsageError) {
-    report.title = error.message;
-    if (error.problems.length > 0) report.invalidParameters = [...error.problems];
-  } else if (error instanceof Error) {
-    report.title = error.message;
-  }
-  if (error instanceof Error && !(exitCode === EXIT.sigint || exitCode === EXIT.sigterm)) {
-    report.name = error.name;
-    report.message = error.message;
-  }
+  const report: ErrorReport = isInterruption(exitCode)
+    ? { name: 'Interrupted', exitCode, title: 'Interrupted', message: 'Stopped before the command finished.' }
+    : { exitCode, ...details(error) };
   if (error instanceof CdmsError && error.delivery !== undefined) report.delivery = error.delivery;
   if (context.messageId !== undefined) report.messageId = context.messageId;
+  if (context.route !== undefined) report.route = context.route;
   return report;
 }
 
@@ -147,7 +161,8 @@ const CONTENT_REJECTIONS = new Set(['AttachmentContentRejectedError', 'Attachmen
 function deliveryLine(report: ErrorReport): string | undefined {
   if (report.messageId === undefined || report.delivery === undefined) return undefined;
   if (report.delivery === 'unknown') {
-    return `The message may have arrived: check it with \`cdms status ${report.messageId}\` before sending it again (reuse --message-id ${report.messageId}).`;
+    const lookUp = `cdms status ${report.route === 'gpconnect' ? '--gpconnect ' : ''}${report.messageId}`;
+    return `The message may have arrived: check it with \`${lookUp}\` before sending it again (reuse --message-id ${report.messageId}).`;
   }
   if (CONTENT_REJECTIONS.has(report.name)) {
     return `Message ${report.messageId} was not delivered. Never send this attachment again (cdms now refuses its content); obtain a clean copy.`;

@@ -108,6 +108,6 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     return ctx.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return usageFailure(out, error);
-    return reportError(out, error, { signal, debug: flags.includes('--debug'), context: { messageId: ctx.messageId } });
+    return reportError(out, error, { signal, debug: flags.includes('--debug'), context: { messageId: ctx.messageId, route: ctx.route } });
   }
 }

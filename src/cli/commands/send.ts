@@ -81,6 +81,7 @@ export function registerSend(program: Command, ctx: CliContext): void {
       }
       const prepared = prepareMessage(route, await applyFlags(route, template, options, new Date()));
       ctx.messageId = prepared.messageId;
+      ctx.route = route;
       const client = createClient(ctx, options);
       const result = await sendPrepared(ctx, client, prepared, options);
       ctx.out.result({ route, ...result }, humanLines(route, result));
