@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { buildChildren, startService } from './lib/children.js';
 import { loadBuiltSdk } from './lib/sdk.js';
+import { snapshotPackage } from './lib/snapshot.js';
 import { formatTable, summarise, type Row } from './lib/table.js';
 import { bundleScenario } from './scenarios/bundle.js';
 import { coldStartScenario } from './scenarios/cold-start.js';
@@ -31,6 +32,7 @@ const started = performance.now();
 async function main(): Promise<number> {
   const only = process.env['BENCH_ONLY']?.split(',').map((s) => s.trim());
   const loadBefore = loadavg();
+  await snapshotPackage(log);
   await buildChildren();
   const { sdk, indexFile } = await loadBuiltSdk();
   log(`cdms-sdk ${sdk.VERSION} from ${indexFile}`);

@@ -4,13 +4,12 @@
 // src/ instead of the built package. So the children, written in TypeScript
 // like the rest, are bundled once per run with esbuild into bench/.tmp/,
 // keeping every package import (`cdms-sdk`, ky, zod, uuid) external: from
-// there Node resolves `cdms-sdk` by the package's self-reference to dist/.
+// there Node resolves `cdms-sdk` to the snapshot of the build (snapshot.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT_DIR = fileURLToPath(new URL('../.tmp/children/', import.meta.url));
 
 /** The child scripts, by name (bench/children/<name>.ts). */
@@ -58,7 +57,7 @@ export interface RunOptions {
 function start(name: ChildName, options: RunOptions, stdin: 'ignore' | 'pipe'): ChildProcess {
   const args = [...(options.nodeFlags ?? []), scriptPath(name), ...(options.args ?? [])];
   return spawn(process.execPath, options.ownMaxRss ? [scriptPath('relay'), ...args] : args, {
-    cwd: ROOT,
+    cwd: OUT_DIR,
     // NODE_OPTIONS could carry tsx's loader; a child must be plain node.
     env: { ...withoutNodeOptions(process.env), ...options.env },
     stdio: [stdin, 'pipe', 'inherit'],
