@@ -15,6 +15,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // beforeAll may have failed (dist/ missing): report that, not a TypeError here.
+  if (sandbox === undefined) return;
   expectNoLeak([sandbox.apiKey, sandbox.forbiddenApiKey]);
   await sandbox.close();
 });

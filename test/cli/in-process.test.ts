@@ -32,6 +32,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // beforeAll may have failed (dist/ missing): report that, not a TypeError here.
+  if (sandbox === undefined) return;
   files.cleanup();
   await sandbox.close();
 });

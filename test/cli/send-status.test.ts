@@ -39,6 +39,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // beforeAll may have failed (dist/ missing): report that, not a TypeError here.
+  if (sandbox === undefined) return;
   expectNoLeak([sandbox.apiKey, accessToken, NHS_NUMBER, '943 476 5919']);
   files.cleanup();
   await sandbox.close();

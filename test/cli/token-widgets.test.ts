@@ -22,6 +22,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // beforeAll may have failed (dist/ missing): report that, not a TypeError here.
+  if (sandbox === undefined) return;
   expectNoLeak([sandbox.apiKey, SECRET, ...tokens]);
   files.cleanup();
   await sandbox.close();

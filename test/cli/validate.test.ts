@@ -33,6 +33,8 @@ beforeAll(() => {
 });
 
 afterAll(() => {
+  // beforeAll may have failed (dist/ missing): report that, not a TypeError here.
+  if (files === undefined) return;
   expectNoLeak([NHS_NUMBER, pdf]);
   files.cleanup();
 });
