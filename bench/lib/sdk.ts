@@ -3,13 +3,11 @@
 // where it resolves from the children's directory (bench/children/resolve.ts)
 // and that file is imported: the snapshot of dist/ (lib/snapshot.ts).
 import type * as SdkModule from 'cdms-sdk';
-import type * as SandboxModule from 'cdms-sdk/sandbox';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runChild } from './children.js';
 import { SNAPSHOT_DIR } from './snapshot.js';
 
 export type Sdk = typeof SdkModule;
-export type SandboxApi = typeof SandboxModule;
 
 export interface BuiltSdk {
   sdk: Sdk;
