@@ -6,7 +6,7 @@
 //   npx tsx examples/gpconnect-send.ts
 import { attachmentFromBytes, type Logger } from 'cdms-sdk';
 import { run } from './support/connect.js';
-import { PATIENT, pickTopic, samplePdf } from './support/documents.js';
+import { PATIENT, gpConnectInformation, pickTopic, samplePdf } from './support/documents.js';
 import { maskNhsNumber, say } from './support/output.js';
 
 /** Shows the SDK's retries; everything else stays quiet. */
@@ -30,16 +30,8 @@ await run(
       recipient: { id: { value: 'UNK' } },
       subject: { id: { type: 'NHSNumber', value: PATIENT.nhsNumber } },
       attachments: [attachmentFromBytes(samplePdf('Consultation summary'), { fileName: 'Consultation summary.pdf' })],
-      gpConnectAdditionalInformation: {
-        recipientType: 'For Action',
-        senderReference: `OOH-${Date.now()}`,
-        confidentiality: false,
-        versionNumber: 1,
-        patient: { name: { family: PATIENT.family, given: PATIENT.given }, dateOfBirth: PATIENT.dateOfBirth },
-        practitioner: { name: { family: 'Okafor', given: 'Ada' }, sdsUserId: 'UNK', email: 'ooh@example.org' },
-        typeCode: '11429006',
-        typeDescription: 'Consultation',
-      },
+      // Patient, author, encounter type, version: see gpConnectInformation() and docs/gp-route.md.
+      gpConnectAdditionalInformation: gpConnectInformation(),
     });
     say(`Sent for patient ${maskNhsNumber(PATIENT.nhsNumber)}: messageId ${messageId}`);
     const show = async () => {
