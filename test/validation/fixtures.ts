@@ -1,5 +1,6 @@
 // Valid messages for each route, to be broken one rule at a time by tests.
 import type { Route } from '../../src/validation/index.js';
+import { widget as sharedWidget } from '../helpers/fixtures.js';
 
 /** A tiny but real-looking PDF. */
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
@@ -102,15 +103,9 @@ export function messageFor(route: Route): Json {
 
 /** A valid widget registration. */
 export function widget(): Json {
-  return {
-    name: 'Referral Tracker',
-    icon: 'clipboard',
-    launchUrl: 'https://widgets.example.org/launch',
-    encryptionSecret: 'k3Y-0123456789abcdefABCDEF_xyz!?',
-    encryptionMethod: 'A256GCM',
-    requiresUserData: true,
-    requiresPatientData: true,
-  };
+  // The shared widget, with both contexts and a secret that uses punctuation
+  // (every printable ASCII character is allowed).
+  return { ...sharedWidget(), encryptionSecret: 'k3Y-0123456789abcdefABCDEF_xyz!?', requiresPatientData: true };
 }
 
 /** Strict base64 of exactly `bytes` decoded bytes, starting with a PDF header. */
