@@ -1,6 +1,6 @@
 // Valid messages for each route, to be broken one rule at a time by tests.
 import type { Route } from '../../src/validation/index.js';
-import { widget as sharedWidget } from '../helpers/fixtures.js';
+import { gpMessage as sharedGpMessage, widget as sharedWidget } from '../helpers/fixtures.js';
 
 /** A tiny but real-looking PDF. */
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
@@ -83,13 +83,11 @@ export function gpMessage(): Json {
     recipient: { id: { type: 'OdsOrganisationId', value: 'B86022' } },
     subject: { id: { type: 'NHSNumber', value: PATIENT.nhsNumber } },
     gpConnectAdditionalInformation: {
-      recipientType: 'For Action',
-      senderReference: 'OOH-2026-000123',
-      confidentiality: false,
-      versionNumber: 1,
+      ...sharedGpMessage().gpConnectAdditionalInformation,
+      // This suite's own patient (privacy tests search for it) and an
+      // extension-namespace SNOMED CT concept (partition 10).
       patient: { name: { family: PATIENT.family, given: PATIENT.given }, dateOfBirth: PATIENT.dateOfBirth },
       practitioner: { name: { family: 'Jones', given: 'Sam' }, sdsUserId: 'UNK', telephone: '0113 496 0000' },
-      organisation: { email: 'ooh@example.nhs.uk' },
       typeCode: '11000001102',
       typeDescription: 'Out of hours consultation',
     },
