@@ -1,7 +1,7 @@
 // `cdms sandbox`: the local sandbox, until Ctrl-C or SIGTERM. Printing the
 // sandbox's own key is the point: it is a throwaway key for a local server.
 import type { Command } from 'commander';
-import type { SandboxFaults } from '../../sandbox/index.js';
+import type { Sandbox, SandboxFaults } from '../../sandbox/index.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
@@ -45,6 +45,50 @@ function untilStopped(signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Starts the sandbox, turning its option and port errors into usage errors (exit 2). */
+async function start(options: SandboxCommandOptions): Promise<Sandbox> {
+  const port = whole(options.port, '--port', 65_535);
+  const seed = whole(options.seed, '--seed', 4_294_967_295);
+  const faults = parseFaults(options.faults);
+  // Loaded only here: the other commands need not pay for the server's modules.
+  const { startSandbox, SandboxError } = await import('../../sandbox/index.js');
+  return startSandbox({ port, seed, faults }).catch((error: unknown) => {
+    if (error instanceof SandboxError) throw new UsageError(error.message);
+    const code = errorCode(error);
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`Cannot listen on --port ${port ?? 0} (${code}); choose another port.`);
+    throw error;
+  });
+}
+
+/** Prints where the sandbox listens and its keys, as JSON or for a person. */
+function announce(ctx: CliContext, sandbox: Sandbox): void {
+  const exportLine = `export CDMS_BASE_URL=${sandbox.url} CDMS_API_KEY=${sandbox.apiKey}`;
+  ctx.out.result(
+    {
+      url: sandbox.url,
+      apiKey: sandbox.apiKey,
+      forbiddenApiKey: sandbox.forbiddenApiKey,
+      recipients: sandbox.recipients,
+      topics: sandbox.topics,
+      controlUrl: `${sandbox.url}/_sandbox`,
+      export: exportLine,
+    },
+    [
+      `CDMS sandbox listening on ${sandbox.url}`,
+      `  API key            ${sandbox.apiKey}`,
+      `  forbidden API key  ${sandbox.forbiddenApiKey} (valid, but 403 where the spec allows it)`,
+      `  recipients         ${sandbox.recipients.join(', ')}`,
+      `  topics             ${sandbox.topics.join(', ')}`,
+      `  control API        ${sandbox.url}/_sandbox (see docs/sandbox.md)`,
+      '',
+      'In another terminal:',
+      `  ${exportLine}`,
+      '',
+      'Press Ctrl-C to stop.',
+    ],
+  );
+}
+
 /** Registers `cdms sandbox`. */
 export function registerSandbox(program: Command, ctx: CliContext): void {
   const command = program
@@ -54,43 +98,8 @@ export function registerSandbox(program: Command, ctx: CliContext): void {
     .option('--seed <seed>', 'seed of the fault decisions (default 1)')
     .option('--faults <json>', 'faults to inject, as JSON (see docs/sandbox.md)')
     .action(async (_options: unknown, cmd: Command) => {
-      const options = cmd.optsWithGlobals<SandboxCommandOptions>();
-      const port = whole(options.port, '--port', 65_535);
-      const seed = whole(options.seed, '--seed', 4_294_967_295);
-      const faults = parseFaults(options.faults);
-      // Loaded only here: the other commands need not pay for the server's modules.
-      const { startSandbox, SandboxError } = await import('../../sandbox/index.js');
-      const sandbox = await startSandbox({ port, seed, faults }).catch((error: unknown) => {
-        if (error instanceof SandboxError) throw new UsageError(error.message);
-        const code = errorCode(error);
-        if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`Cannot listen on --port ${port ?? 0} (${code}); choose another port.`);
-        throw error;
-      });
-      const exportLine = `export CDMS_BASE_URL=${sandbox.url} CDMS_API_KEY=${sandbox.apiKey}`;
-      ctx.out.result(
-        {
-          url: sandbox.url,
-          apiKey: sandbox.apiKey,
-          forbiddenApiKey: sandbox.forbiddenApiKey,
-          recipients: sandbox.recipients,
-          topics: sandbox.topics,
-          controlUrl: `${sandbox.url}/_sandbox`,
-          export: exportLine,
-        },
-        [
-          `CDMS sandbox listening on ${sandbox.url}`,
-          `  API key            ${sandbox.apiKey}`,
-          `  forbidden API key  ${sandbox.forbiddenApiKey} (valid, but 403 where the spec allows it)`,
-          `  recipients         ${sandbox.recipients.join(', ')}`,
-          `  topics             ${sandbox.topics.join(', ')}`,
-          `  control API        ${sandbox.url}/_sandbox (see docs/sandbox.md)`,
-          '',
-          'In another terminal:',
-          `  ${exportLine}`,
-          '',
-          'Press Ctrl-C to stop.',
-        ],
-      );
+      const sandbox = await start(cmd.optsWithGlobals<SandboxCommandOptions>());
+      announce(ctx, sandbox);
       await untilStopped(ctx.signal);
       await sandbox.close();
       ctx.out.diagnostic('Sandbox stopped.');
