@@ -3,11 +3,8 @@
 // text around the error, which can be patient data.
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
+import { isRecord } from '../internal/is-record.js';
 
-/** Whether a value is a plain JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The system error code of a failed read (ENOENT, EACCES...), if it has a plain one. */
 export function errorCode(error: unknown): string | undefined {

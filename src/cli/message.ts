@@ -17,7 +17,7 @@ import {
 } from '../index.js';
 import { expiryFromDuration } from './duration.js';
 import { UsageError } from './errors.js';
-import { isRecord } from './json-file.js';
+import { isRecord } from '../internal/is-record.js';
 
 /** The three routes, as `--route` takes them. */
 export const ROUTES: readonly Route[] = ['standard', 'instant', 'gpconnect'];

@@ -2,6 +2,7 @@ import type { InvalidParameter, Problem } from '../schemas/problem.js';
 import { parseJsonSafely } from './json.js';
 import { redact, redactDeep } from './redact.js';
 import { isValueSafeToShow } from './sensitive-fields.js';
+import { isRecord as isObject } from '../internal/is-record.js';
 
 /** An error body made safe to keep: a problem when it was one, else a short excerpt. */
 export interface ParsedErrorBody {
@@ -31,9 +32,6 @@ const KNOWN_MEMBERS = new Set([
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

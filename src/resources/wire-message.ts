@@ -2,6 +2,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { GPCONNECT_MESSAGE_TYPE, GPCONNECT_RECIPIENT_ID_TYPE } from '../schemas/gpconnect.js';
 import { INSTANT_MESSAGE_TYPE } from '../schemas/message.js';
 import type { Route } from '../validation/index.js';
+import { isRecord } from '../internal/is-record.js';
 
 /** A message as it goes on the wire, with the id the result reports. */
 export interface WireMessage {
@@ -11,8 +12,6 @@ export interface WireMessage {
   wire: unknown;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The GP route's recipient with `id.type` filled in; anything malformed is left for validation to name. */
 function gpRecipient(recipient: unknown): unknown {

@@ -5,7 +5,8 @@ import type { Sandbox, SandboxFaults } from '../../sandbox/index.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
-import { errorCode, isRecord } from '../json-file.js';
+import { isRecord } from '../../internal/is-record.js';
+import { errorCode } from '../json-file.js';
 
 interface SandboxCommandOptions extends GlobalOptions {
   port?: string | undefined;

@@ -1,5 +1,6 @@
 import { RETRY_POLICIES, type OperationName } from '../../core/retry-policy.js';
 import { SandboxError } from '../errors.js';
+import { isRecord } from '../../internal/is-record.js';
 
 /**
  * Faults the sandbox injects, each decided per request from the seed (see
@@ -54,9 +55,6 @@ const RATE_KEYS = ['gpconnect503Rate', 'internalErrorRate', 'slowRate', 'resetBe
 const MS_KEYS = ['latencyMs', 'slowMs', 'retryAfterSeconds'] as const;
 const KNOWN_KEYS = new Set<string>([...RATE_KEYS, ...MS_KEYS, 'operations']);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function checkOperation(value: unknown, where: string): OperationName {
   if (typeof value !== 'string' || !(OPERATION_NAMES as readonly string[]).includes(value)) {

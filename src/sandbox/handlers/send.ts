@@ -8,8 +8,8 @@ import { acceptMessage } from '../messages/accept.js';
 import { scanAttachments } from '../virus-scan.js';
 import { MESSAGE_ID_USED_REASON, SEND_ENDPOINTS, checkSendBody, checkType } from './send-checks.js';
 import type { ApiHandler, ApiRequest } from './types.js';
+import { isRecord } from '../../internal/is-record.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * The user behind an instant send's access token, or the problem with the
