@@ -6,6 +6,7 @@ import { classifyFailure } from './classify-failure.js';
 import { CdmsError, type Delivery } from './errors/cdms-error.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError, RequestAbortedError, TimeoutError } from './errors/transport-errors.js';
+import { silentLogger, type LogFields } from './logger.js';
 import { loggableHeaders, redactHeaders } from './redact.js';
 import type { TransportCallOptions, TransportConfig } from './options.js';
 import { parseErrorBody } from './problem.js';
@@ -42,11 +43,18 @@ export interface RequestSpec<T> {
 /** Runs requests: headers, timeout, abort, the retry policy, error mapping. */
 export class Transport {
   readonly #config: TransportConfig;
+  /**
+   * Whether anyone listens. Debug events are built only then: they sit on
+   * every request's path. (The logger's methods are looked up at each call:
+   * pino replaces them when its level changes.)
+   */
+  readonly #listening: boolean;
   readonly #ky: KyInstance;
 
   /** @param config - Resolved client options. */
   constructor(config: TransportConfig) {
     this.#config = config;
+    this.#listening = config.logger !== silentLogger;
     this.#ky = ky.create({
       prefixUrl: config.baseUrl,
       // The SDK runs its own retry loop: ky's defaults retry things DESIGN.md forbids.
@@ -111,8 +119,9 @@ export class Transport {
       throw new RequestAbortedError({ cause: options.signal.reason, delivery: send ? 'not-sent' : undefined });
     }
     const timeoutMs = attemptTimeoutMs(options.timeoutMs ?? this.#config.timeoutMs, options.deadlineAt);
-    const log = this.#config.logger;
-    log.debug({ event: 'request', operation: spec.operation, method: spec.method, path: spec.path, attempt: retry + 1 }, `cdms: ${where}`);
+    const logger = this.#config.logger;
+    const debug = this.#listening ? (fields: LogFields, message: string) => logger.debug(fields, message) : undefined;
+    debug?.({ event: 'request', operation: spec.operation, method: spec.method, path: spec.path, attempt: retry + 1 }, `cdms: ${where}`);
     const started = performance.now();
     let response: Response;
     try {
@@ -125,10 +134,10 @@ export class Transport {
       });
     } catch (error) {
       const failure = classifyFailure(error, { where, timeoutMs, signal: options.signal, send });
-      log.debug({ event: 'failure', operation: spec.operation, error: failure.name, durationMs: elapsed(started) }, `cdms: ${where} failed`);
+      debug?.({ event: 'failure', operation: spec.operation, error: failure.name, durationMs: elapsed(started) }, `cdms: ${where} failed`);
       throw failure;
     }
-    log.debug(
+    debug?.(
       { event: 'response', operation: spec.operation, status: response.status, durationMs: elapsed(started), headers: loggableHeaders(response.headers) },
       `cdms: ${where} -> ${response.status}`,
     );
