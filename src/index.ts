@@ -41,7 +41,7 @@ export {
   type StatusLike,
   type WaitForStatusOptions,
 } from './polling.js';
-export type { SendResult, SendOptions, InstantSendOptions } from './resources/send-types.js';
+export type { SendResult, SendOptions, InstantSendOptions, ValidatedCallOptions } from './resources/send-types.js';
 export type { ListTopicsOptions } from './resources/topics.js';
 export { INSTANT_ACCESS_TOKEN_HEADER } from './resources/instant.js';
 export type { Messages } from './resources/messages.js';

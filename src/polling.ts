@@ -50,8 +50,8 @@ export function planStatusPolls(options: PlanStatusPollsOptions): Date[] {
   const sentAt = options.sentAt.getTime();
   const interval = 6 * HOUR_MS;
   const expiry = options.expiryDateTime === undefined ? undefined : new Date(options.expiryDateTime).getTime();
-  if (expiry !== undefined && Number.isNaN(expiry)) return regularPolls(sentAt, now, interval, 4);
-  if (expiry === undefined) return regularPolls(sentAt, now, interval, 4);
+  // No expiry (or one that is not a date): the next day's worth of polls.
+  if (expiry === undefined || Number.isNaN(expiry)) return regularPolls(sentAt, now, interval, 4);
   const last = expiry - (options.beforeExpiryMs ?? 15 * 60_000);
   if (last <= now) return [];
   const polls: number[] = [];

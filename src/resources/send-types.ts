@@ -14,16 +14,19 @@ export interface SendResult {
   recovered: boolean;
 }
 
-/** Options of the three sends. */
-export interface SendOptions extends RequestOptions {
+/** Options of the calls that validate their input locally before anything is sent: the three sends and widget registration. */
+export interface ValidatedCallOptions extends RequestOptions {
   /**
-   * Skip local pre-validation and send the message as it is. Only for testing
+   * Skip local pre-validation and send the input as it is. Only for testing
    * a server's own checks (for example against the sandbox); never in
-   * production, where an invalid message must not leave the building.
+   * production, where invalid input must not leave the building.
    * @defaultValue false
    */
   skipLocalValidation?: boolean | undefined;
 }
+
+/** Options of the three sends. */
+export type SendOptions = ValidatedCallOptions;
 
 /** Options of `instant.send()`. */
 export interface InstantSendOptions extends SendOptions {

@@ -1,5 +1,5 @@
 import { LocalValidationError } from '../core/errors/local-errors.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ValidatedCallOptions } from './send-types.js';
 import type { WidgetRegistration } from '../schemas/widget.js';
 import { validateWidget } from '../validation/index.js';
 import { Resource } from './resource.js';
@@ -27,7 +27,7 @@ export class Widgets extends Resource {
    * @throws BadRequestError, AuthenticationError, PermissionDeniedError, InternalServerError
    * @throws ConnectionError, TimeoutError, RequestAbortedError
    */
-  async register(widget: WidgetRegistration, options: RequestOptions & { skipLocalValidation?: boolean | undefined } = {}): Promise<void> {
+  async register(widget: WidgetRegistration, options: ValidatedCallOptions = {}): Promise<void> {
     const { skipLocalValidation, ...requestOptions } = options;
     if (!skipLocalValidation) {
       const result = validateWidget(widget);
