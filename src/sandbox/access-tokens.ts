@@ -10,6 +10,16 @@ const normaliseCode = (code: string): string => code.replace(/[\s-]/g, '').toUpp
 /** A token's state (spec: Instant access token: valid, or no longer valid). */
 export type TokenState = 'valid' | 'gone';
 
+/** An access token as the console and `GET /_sandbox/tokens` list it. */
+export interface IssuedToken {
+  /** The token (a UUID). */
+  token: string;
+  /** The practice user it was issued to. */
+  user: string;
+  /** False once revoked. */
+  valid: boolean;
+}
+
 /**
  * Access codes and instant access tokens. A code is issued for a practice
  * user (as the toolbar does), exchanged once for a UUID token, and the token
@@ -56,6 +66,11 @@ export class AccessTokens {
     const entry = typeof token === 'string' ? this.#tokens.get(token.toLowerCase()) : undefined;
     if (!entry) throw new SandboxError('not-found', 'No such access token in the sandbox.');
     entry.revoked = true;
+  }
+
+  /** Every token issued, in order of issue, with its user and whether it is still valid. */
+  list(): IssuedToken[] {
+    return [...this.#tokens].map(([token, { user, revoked }]) => ({ token, user, valid: !revoked }));
   }
 
   /** Forgets every code and token. */

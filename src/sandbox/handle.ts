@@ -5,6 +5,7 @@ import type { ToolbarRunOptions } from './messages/toolbar.js';
 import type { GpRouteOutcome } from './messages/transitions.js';
 import type { SandboxConfig } from './options.js';
 import type { SandboxStats } from './stats.js';
+import type { RequestLogEntry } from './request-log.js';
 import type { SandboxWidget } from './widget-store.js';
 import type { SandboxLaunchContext, WidgetLauncher } from './widget-launch.js';
 import type { JSONWebKeySet } from 'jose';
@@ -69,7 +70,9 @@ export interface Sandbox {
   failNext(fault: ScriptedFault): void;
   /** Counters: requests, responses, faults, and per messageId sends. */
   stats(): SandboxStats;
-  /** Every stored message, up to date (attachment content kept only as SHA-256). */
+  /** The request log: the newest API requests (`requestLogSize`), oldest first; no bodies, credentials masked. */
+  requests(): RequestLogEntry[];
+  /** Every stored message, up to date (attachments as name, type, size and SHA-256). */
   listMessages(): SandboxMessage[];
   /** One stored message, or undefined. */
   getMessage(messageId: string): SandboxMessage | undefined;
@@ -122,6 +125,7 @@ export function createHandle(
     getFaults: () => controls.faults(),
     failNext: (fault: ScriptedFault) => controls.failNext(fault),
     stats: () => controls.stats(),
+    requests: () => controls.requests(),
     listMessages: () => controls.listMessages(),
     getMessage: (messageId: string) => controls.getMessage(messageId),
     listWidgets: () => controls.listWidgets(),

@@ -45,6 +45,14 @@ export interface SandboxOptions {
   maxBodyBytes?: number | undefined;
   /** Which token verify paths are served (to test a client's fallback). @defaultValue both */
   verifyPaths?: readonly TokenVerifyPath[] | undefined;
+  /**
+   * Bytes of decoded attachment content kept for the console's previews and
+   * downloads, newest messages first; older content is released (its SHA-256
+   * stays). 0 keeps none. @defaultValue 100_000_000
+   */
+  attachmentContentBytes?: number | undefined;
+  /** API requests kept in the request log (oldest dropped first). @defaultValue 1_000 */
+  requestLogSize?: number | undefined;
 }
 
 /** The options with their defaults. Internal. */
@@ -65,6 +73,8 @@ export interface SandboxConfig {
   limits: Limits;
   maxBodyBytes: number;
   verifyPaths: readonly TokenVerifyPath[];
+  attachmentContentBytes: number;
+  requestLogSize: number;
 }
 
 function whole(name: string, value: number | undefined, fallback: number, max = 2_147_483_647): number {
@@ -106,6 +116,8 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxConfig {
     limits: resolveLimits(options.limits),
     maxBodyBytes: whole('maxBodyBytes', options.maxBodyBytes, 75_000_000),
     verifyPaths: Object.freeze([...(options.verifyPaths ?? ['definition', 'verify'])]),
+    attachmentContentBytes: whole('attachmentContentBytes', options.attachmentContentBytes, 100_000_000, Number.MAX_SAFE_INTEGER),
+    requestLogSize: whole('requestLogSize', options.requestLogSize, 1_000, 100_000),
   };
   if (config.apiKey === config.forbiddenApiKey) throw new SandboxError('invalid', 'apiKey and forbiddenApiKey must differ.');
   return config;

@@ -39,7 +39,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     recipients: config.recipients,
     topics: config.topics,
   });
-  const server = await listen(config.host, config.port, { state, router: new Router(apiRoutes(config.verifyPaths)) }, new Router([...controlRoutes(controls, info), ...widgetLaunchRoutes(launcher)]));
+  const control = {
+    router: new Router([...controlRoutes(controls, info), ...widgetLaunchRoutes(launcher)]),
+    bindHost: config.host,
+    changed: () => undefined,
+  };
+  const server = await listen(config.host, config.port, { state, router: new Router(apiRoutes(config.verifyPaths)) }, control);
   url = server.url;
   return createHandle(config, controls, server, launcher);
 }

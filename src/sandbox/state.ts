@@ -3,6 +3,7 @@ import { FaultInjector } from './faults/injector.js';
 import { MessageStore } from './messages/store.js';
 import { Toolbars } from './messages/toolbar.js';
 import type { SandboxConfig } from './options.js';
+import { RequestLog } from './request-log.js';
 import { StatsCollector } from './stats.js';
 import { WidgetStore } from './widget-store.js';
 
@@ -22,14 +23,17 @@ export class SandboxState {
   readonly stats = new StatsCollector();
   /** Fault decisions. */
   readonly faults: FaultInjector;
+  /** The newest API requests, for the console and `/_sandbox/requests`. */
+  readonly requests: RequestLog;
 
   /** @param config - The resolved options. */
   constructor(config: SandboxConfig) {
     this.config = config;
-    this.messages = new MessageStore(config.statusRetentionMs);
+    this.messages = new MessageStore(config.statusRetentionMs, config.attachmentContentBytes);
     this.toolbars = new Toolbars(this.messages, config.instantImportDelayMs);
     this.widgets = new WidgetStore(config.maxWidgetsPerKey);
     this.faults = new FaultInjector(config.seed, config.faults);
+    this.requests = new RequestLog(config.requestLogSize);
   }
 
   /** The sandbox's current time in epoch milliseconds. */
@@ -45,5 +49,6 @@ export class SandboxState {
     this.widgets.clear();
     this.stats.reset();
     this.faults.reset(this.config.faults);
+    this.requests.clear();
   }
 }

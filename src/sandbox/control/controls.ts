@@ -6,6 +6,16 @@ import { advanceGpRoute, expireNow, toolbarAction, type GpRouteOutcome, type Too
 import type { SandboxState } from '../state.js';
 import type { SandboxStats } from '../stats.js';
 import type { SandboxWidget } from '../widget-store.js';
+import type { IssuedToken } from '../access-tokens.js';
+import type { RunningToolbar } from '../messages/toolbar.js';
+import type { RequestLogEntry } from '../request-log.js';
+import type { AttachmentSummary } from '../messages/record.js';
+
+/** One attachment with its decoded content, for previews and downloads. */
+export interface AttachmentContent extends AttachmentSummary {
+  /** The decoded bytes. */
+  content: Buffer;
+}
 
 function checkId(messageId: unknown): string {
   if (typeof messageId !== 'string' || messageId === '') throw new SandboxError('invalid', 'messageId must be a non-empty string.');
@@ -92,6 +102,37 @@ export class SandboxControls {
   getMessage(messageId: unknown): SandboxMessage | undefined {
     const record = this.#state.messages.find(checkId(messageId), this.#state.now());
     return record && toSandboxMessage(record);
+  }
+
+  /**
+   * One attachment of a message with its decoded content.
+   * @throws SandboxError `not-found` for an unknown message or index, or content the sandbox no longer holds.
+   */
+  attachment(messageId: unknown, index: unknown): AttachmentContent {
+    const record = this.#state.messages.get(checkId(messageId), this.#state.now());
+    const i = typeof index === 'string' && /^\d{1,2}$/.test(index) ? Number(index) : -1;
+    const summary = record.attachments[i];
+    if (!summary) throw new SandboxError('not-found', `Message ${record.messageId} has no attachment ${String(index)}.`);
+    const content = record.contents?.[i];
+    if (!content) {
+      throw new SandboxError('not-found', 'The sandbox no longer holds this content: it keeps the newest attachmentContentBytes of attachments (its SHA-256 stays in the message).');
+    }
+    return { ...summary, content };
+  }
+
+  /** The request log, oldest first. */
+  requests(): RequestLogEntry[] {
+    return this.#state.requests.entries();
+  }
+
+  /** Every access token issued, with its user and validity. */
+  listTokens(): IssuedToken[] {
+    return this.#state.tokens.list();
+  }
+
+  /** The users whose toolbar is running. */
+  runningToolbars(): RunningToolbar[] {
+    return this.#state.toolbars.running();
   }
 
   /** The widgets registered with the full-permission key (secrets left out). */

@@ -1,5 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { SandboxError } from '../errors.js';
 import { checkGpRouteOutcome } from '../messages/transitions.js';
+import { attachmentReply } from './attachment-reply.js';
 import type { SandboxControls } from './controls.js';
 
 /** A parsed control request. */
@@ -8,9 +10,16 @@ export interface ControlInput {
   body: Record<string, unknown>;
   /** Decoded path parameters. */
   params: Readonly<Record<string, string>>;
+  /** The query string (the console's filters). */
+  query: URLSearchParams;
+  /** Request headers. */
+  headers: IncomingHttpHeaders;
 }
 
-/** A control endpoint: its answer is the 200 JSON body (or 204 when undefined). */
+/**
+ * A control endpoint: its answer is the 200 JSON body (or 204 when
+ * undefined), or a `ControlReply` for bytes, pages and streams.
+ */
 export interface ControlRoute {
   method: 'GET' | 'POST' | 'PUT';
   /** Path under `/_sandbox`. */
@@ -58,6 +67,14 @@ export function controlRoutes(controls: SandboxControls, info: () => SandboxInfo
         return message;
       },
     },
+    {
+      method: 'GET',
+      path: '/_sandbox/messages/:messageId/attachments/:index',
+      handler: ({ params, query }) => attachmentReply(controls.attachment(params.messageId, params.index), query.has('download')),
+    },
+    { method: 'GET', path: '/_sandbox/requests', handler: () => controls.requests() },
+    { method: 'GET', path: '/_sandbox/tokens', handler: () => controls.listTokens() },
+    { method: 'GET', path: '/_sandbox/toolbar', handler: () => controls.runningToolbars() },
     { method: 'GET', path: '/_sandbox/widgets', handler: () => controls.listWidgets() },
     { method: 'POST', path: '/_sandbox/access-codes', handler: ({ body }) => ({ accessCode: controls.issueAccessCode(text(body, 'user')) }) },
     { method: 'POST', path: '/_sandbox/tokens/revoke', handler: ({ body }) => controls.revokeToken(text(body, 'token')) },

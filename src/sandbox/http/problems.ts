@@ -21,6 +21,7 @@ const REASON_PHRASES: Record<number, string> = {
   409: 'Conflict',
   410: 'Gone',
   413: 'Content Too Large',
+  415: 'Unsupported Media Type',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };

@@ -10,6 +10,8 @@ export interface SandboxResponse {
   contentType?: string;
   /** Extra headers (Retry-After, Allow). */
   headers?: Readonly<Record<string, string>>;
+  /** A body written as it is (bytes, a page) instead of `body` as JSON. */
+  raw?: string | Buffer | undefined;
 }
 
 /** 200 with a JSON body. */
@@ -28,7 +30,7 @@ export function empty(status: number): SandboxResponse {
  */
 export function writeResponse(res: ServerResponse, response: SandboxResponse): void {
   if (res.destroyed || res.headersSent) return;
-  const text = response.body === undefined ? '' : JSON.stringify(response.body);
+  const text = response.raw ?? (response.body === undefined ? '' : JSON.stringify(response.body));
   const headers: Record<string, string | number> = {
     'Cache-Control': 'no-store',
     'Content-Length': Buffer.byteLength(text),

@@ -4,11 +4,20 @@ import { SENT_TO_MESH } from '../reference-data.js';
 import type { SandboxState } from '../state.js';
 import type { AttachmentSummary, MessageRecord } from './record.js';
 
-function summarise(attachments: unknown): AttachmentSummary[] {
+/** The decoded content of each attachment (validated base64 by now). */
+function decodeAll(attachments: unknown): Buffer[] {
   if (!Array.isArray(attachments)) return [];
   return attachments.map((a: unknown) => {
-    const { fileName, mimeType, content } = (a ?? {}) as Record<string, unknown>;
-    const bytes = Buffer.from(typeof content === 'string' ? content : '', 'base64');
+    const { content } = (a ?? {}) as Record<string, unknown>;
+    return Buffer.from(typeof content === 'string' ? content : '', 'base64');
+  });
+}
+
+function summarise(attachments: unknown, contents: readonly Buffer[]): AttachmentSummary[] {
+  if (!Array.isArray(attachments)) return [];
+  return attachments.map((a: unknown, i) => {
+    const { fileName, mimeType } = (a ?? {}) as Record<string, unknown>;
+    const bytes = contents[i] ?? Buffer.alloc(0);
     return {
       fileName: String(fileName),
       mimeType: String(mimeType),
@@ -18,7 +27,7 @@ function summarise(attachments: unknown): AttachmentSummary[] {
   });
 }
 
-/** The body without attachment content: the sandbox keeps hashes, not documents. */
+/** The body without attachment content: the decoded bytes are kept apart, within a budget (see MessageStore). */
 function withoutContent(body: Record<string, unknown>): Record<string, unknown> {
   const copy = structuredClone(body);
   if (Array.isArray(copy.attachments)) {
@@ -46,12 +55,14 @@ function expiryOf(body: Record<string, unknown>): number | undefined {
 export function acceptMessage(state: SandboxState, body: Record<string, unknown>, route: Route, owner: string, user: string | undefined): string {
   const now = state.now();
   const messageId = String(body.messageId);
+  const contents = decodeAll(body.attachments);
+  const subStatus = route === 'gpconnect' ? SENT_TO_MESH : null;
   const record: MessageRecord = {
     messageId,
     route,
     owner,
     status: 'PENDING',
-    subStatus: route === 'gpconnect' ? SENT_TO_MESH : null,
+    subStatus,
     updated: now,
     receivedAt: now,
     expiresAt: expiryOf(body),
@@ -61,7 +72,9 @@ export function acceptMessage(state: SandboxState, body: Record<string, unknown>
         ? { user, phase: 'instant', ...state.toolbars.importPlan(user, now), convertAt: now + state.config.instantConversionMs }
         : undefined,
     request: withoutContent(body),
-    attachments: summarise(body.attachments),
+    attachments: summarise(body.attachments, contents),
+    contents,
+    history: [{ at: new Date(now).toISOString(), status: 'PENDING', subStatus, cause: `sent by the ${route} route` }],
   };
   state.messages.add(record);
   state.stats.send(messageId, 'accepted');

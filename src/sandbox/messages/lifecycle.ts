@@ -1,5 +1,5 @@
 import { EXPIRED_BEFORE_IMPORT, FAILED_INSTANT_IMPORT, NOT_IMPORTED_IN_TIME, SENT_TO_MESH } from '../reference-data.js';
-import type { MessageRecord } from './record.js';
+import { changeStatus, type MessageRecord } from './record.js';
 
 /** A move that happens by the passage of time. */
 interface TimedEvent {
@@ -34,29 +34,25 @@ function nextEvent(r: MessageRecord): TimedEvent | undefined {
 }
 
 /** Moves a message to EXPIRED at `at`, with the subStatus its route uses. */
-export function markExpired(r: MessageRecord, at: number): void {
-  r.status = 'EXPIRED';
+export function markExpired(r: MessageRecord, at: number, cause: string): void {
   // Spec: GP route EXPIRED has a null subStatus; for instant messages subStatus gives a text reason.
-  r.subStatus = r.instant ? EXPIRED_BEFORE_IMPORT : null;
-  r.updated = at;
+  changeStatus(r, 'EXPIRED', r.instant ? EXPIRED_BEFORE_IMPORT : null, at, cause);
   r.expiredAt = at;
   if (r.instant) r.instant.phase = 'standard';
 }
 
 function apply(r: MessageRecord, event: TimedEvent): void {
   const instant = r.instant;
-  if (event.kind === 'expire') return markExpired(r, event.at);
+  if (event.kind === 'expire') return markExpired(r, event.at, 'expired: expiryDateTime passed');
   if (!instant) return;
   instant.phase = 'standard';
-  r.updated = event.at;
   if (event.kind === 'convert') {
-    r.subStatus = NOT_IMPORTED_IN_TIME;
+    changeStatus(r, r.status, NOT_IMPORTED_IN_TIME, event.at, 'became a standard message: no toolbar ran in time');
   } else if (instant.importFails) {
     // Spec: the message becomes a standard toolbar message with this subStatus.
-    r.subStatus = FAILED_INSTANT_IMPORT;
+    changeStatus(r, r.status, FAILED_INSTANT_IMPORT, event.at, 'automatic import failed');
   } else {
-    r.status = 'COMPLETED';
-    r.subStatus = null;
+    changeStatus(r, 'COMPLETED', null, event.at, 'imported automatically by the toolbar');
   }
 }
 

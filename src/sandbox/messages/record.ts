@@ -13,6 +13,18 @@ export interface AttachmentSummary {
   sha256: string;
 }
 
+/** One change of a message's status, as the history shows it. */
+export interface StatusChange {
+  /** When it happened (ISO 8601). */
+  at: string;
+  /** The status after the change. */
+  status: string;
+  /** The subStatus after the change, or null. */
+  subStatus: string | null;
+  /** What made it: `sent`, `toolbar import`, `expired by time`, `GP route: received`... */
+  cause: string;
+}
+
 /** The instant-message part of a message's life (spec: States and transitions). */
 export interface InstantState {
   /** The practice user whose access token sent it. */
@@ -53,6 +65,10 @@ export interface MessageRecord {
   request: Record<string, unknown>;
   /** Its attachments, content kept only as a hash. */
   attachments: AttachmentSummary[];
+  /** The decoded content of each attachment, for the console; undefined once released (see MessageStore). */
+  contents: Buffer[] | undefined;
+  /** Every status change, oldest first. */
+  history: StatusChange[];
 }
 
 /** A stored message as tests see it (a copy; changing it changes nothing). */
@@ -75,6 +91,19 @@ export interface SandboxMessage {
   attachments: AttachmentSummary[];
   /** The request body as received, without attachment content. */
   request: Record<string, unknown>;
+  /** Every status change with its time and cause, oldest first (the first is the send). */
+  history: StatusChange[];
+}
+
+/**
+ * Moves a message to a status and records the change in its history. Every
+ * move goes through here, so the history cannot miss one.
+ */
+export function changeStatus(r: MessageRecord, status: string, subStatus: string | null, at: number, cause: string): void {
+  r.status = status;
+  r.subStatus = subStatus;
+  r.updated = at;
+  r.history.push({ at: new Date(at).toISOString(), status, subStatus, cause });
 }
 
 /** A copy of a record for the outside world. */
@@ -89,6 +118,7 @@ export function toSandboxMessage(r: MessageRecord): SandboxMessage {
     instantUser: r.instant?.user,
     attachments: r.attachments.map((a) => ({ ...a })),
     request: structuredClone(r.request),
+    history: r.history.map((h) => ({ ...h })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { SandboxError } from '../errors.js';
+import { ContentBudget } from './content-budget.js';
 import { isPastRetention, settle } from './lifecycle.js';
 import type { MessageRecord } from './record.js';
 
@@ -14,10 +15,15 @@ export class MessageStore {
   readonly #records = new Map<string, MessageRecord>();
   readonly #used = new Set<string>();
   readonly #retentionMs: number;
+  readonly #contents: ContentBudget;
 
-  /** @param retentionMs - How long a status stays after the message's expiry. */
-  constructor(retentionMs: number) {
+  /**
+   * @param retentionMs - How long a status stays after the message's expiry.
+   * @param contentBytes - Bytes of decoded attachment content kept for the console.
+   */
+  constructor(retentionMs: number, contentBytes: number) {
     this.#retentionMs = retentionMs;
+    this.#contents = new ContentBudget(contentBytes);
   }
 
   /** Whether a message with this id was ever accepted. */
@@ -30,6 +36,7 @@ export class MessageStore {
     const key = keyOf(record.messageId);
     this.#used.add(key);
     this.#records.set(key, record);
+    this.#contents.admit(record);
   }
 
   /** The message, up to date at `now`, or undefined when unknown or removed. */
@@ -40,6 +47,7 @@ export class MessageStore {
     settle(record, now);
     if (isPastRetention(record, now, this.#retentionMs)) {
       this.#records.delete(key);
+      this.#contents.release(record);
       return undefined;
     }
     return record;
@@ -61,5 +69,6 @@ export class MessageStore {
   clear(): void {
     this.#records.clear();
     this.#used.clear();
+    this.#contents.clear();
   }
 }

@@ -11,6 +11,14 @@ export interface ToolbarRunOptions {
   importFails?: boolean | undefined;
 }
 
+/** A running toolbar, as `GET /_sandbox/toolbar` lists it. */
+export interface RunningToolbar {
+  /** The practice user. */
+  user: string;
+  /** Whether its automatic imports fail. */
+  importFails: boolean;
+}
+
 function checkUser(user: unknown): string {
   if (typeof user !== 'string' || user.trim() === '') throw new SandboxError('invalid', 'user must be a non-empty string.');
   return user;
@@ -64,6 +72,11 @@ export class Toolbars {
   importPlan(user: string, now: number): { importAt: number | undefined; importFails: boolean } {
     const running = this.#running.get(user);
     return running ? { importAt: now + this.#importDelayMs, importFails: running.importFails } : { importAt: undefined, importFails: false };
+  }
+
+  /** The users whose toolbar is running, with whether their imports fail. */
+  running(): RunningToolbar[] {
+    return [...this.#running].map(([user, { importFails }]) => ({ user, importFails }));
   }
 
   /** Stops every toolbar. */

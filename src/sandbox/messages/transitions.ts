@@ -1,7 +1,7 @@
 import { SandboxError } from '../errors.js';
 import { ITK_IMPORTED, ITK_REJECTED, ITK_SUCCESS, MESH_REJECTED, SENT_TO_MESH, routeSubStatus, type RouteCode } from '../reference-data.js';
 import { markExpired } from './lifecycle.js';
-import type { MessageRecord } from './record.js';
+import { changeStatus, type MessageRecord } from './record.js';
 
 /** A practice user's action in the toolbar. */
 export type ToolbarAction = 'import' | 'reject' | 'fail';
@@ -26,9 +26,7 @@ export function toolbarAction(r: MessageRecord, action: ToolbarAction, now: numb
   }
   refuseTerminal(r);
   if (action === 'fail' && r.status === 'FAILED') throw new SandboxError('conflict', `Message ${r.messageId} is already FAILED.`);
-  r.status = TOOLBAR_RESULT[action];
-  r.subStatus = null;
-  r.updated = now;
+  changeStatus(r, TOOLBAR_RESULT[action], null, now, `toolbar: ${action}`);
   if (r.instant) r.instant.phase = 'standard';
 }
 
@@ -38,7 +36,7 @@ export function expireNow(r: MessageRecord, now: number): void {
   if (r.route === 'gpconnect' && r.subStatus !== SENT_TO_MESH) {
     throw new SandboxError('conflict', `Message ${r.messageId} has reached the practice ('${r.subStatus}'); only a message still in MESH expires.`);
   }
-  markExpired(r, now);
+  markExpired(r, now, 'expired by the sandbox control');
 }
 
 /**
@@ -66,17 +64,11 @@ export type GpRouteOutcome =
       display: string;
     };
 
-function settleAs(r: MessageRecord, status: string, subStatus: string | null, now: number): void {
-  r.status = status;
-  r.subStatus = subStatus;
-  r.updated = now;
-}
-
 function finish(r: MessageRecord, status: 'COMPLETED' | 'REJECTED', code: RouteCode, received: boolean, now: number): void {
   if (status === 'COMPLETED' && !received) {
     throw new SandboxError('conflict', `Message ${r.messageId} is still in MESH: advance it to '${ITK_SUCCESS}' before it can complete.`);
   }
-  settleAs(r, status, routeSubStatus(code), now);
+  changeStatus(r, status, routeSubStatus(code), now, status === 'COMPLETED' ? 'GP route: imported by the practice' : 'GP route: rejected by the practice');
 }
 
 /** Moves a GP-route message one step (spec: GP-route combinations, in their stated order). */
@@ -94,17 +86,17 @@ export function advanceGpRoute(r: MessageRecord, outcome: GpRouteOutcome | undef
   switch (step) {
     case 'received':
       inMeshOnly('received');
-      return settleAs(r, 'PENDING', ITK_SUCCESS, now);
+      return changeStatus(r, 'PENDING', ITK_SUCCESS, now, 'GP route: received by the practice');
     case 'completed':
       return finish(r, 'COMPLETED', ITK_IMPORTED, received, now);
     case 'rejected':
       return finish(r, 'REJECTED', ITK_REJECTED, received, now);
     case 'mesh-rejected':
       inMeshOnly('mesh-rejected');
-      return settleAs(r, 'REJECTED', routeSubStatus(MESH_REJECTED), now);
+      return changeStatus(r, 'REJECTED', routeSubStatus(MESH_REJECTED), now, 'GP route: rejected by MESH');
     case 'expired':
       inMeshOnly('expired');
-      return markExpired(r, now);
+      return markExpired(r, now, 'GP route: not routed in time');
   }
 }
 

@@ -9,6 +9,8 @@ import { problem, validationProblem } from '../http/problems.js';
 import { writeResponse, type SandboxResponse } from '../http/response.js';
 import type { Router } from '../http/router.js';
 import type { SandboxState } from '../state.js';
+import type { FaultCounts } from '../stats.js';
+import { startTrace, type RequestTrace } from './trace.js';
 
 /** What the API side of the server needs. */
 export interface ApiContext {
@@ -18,11 +20,14 @@ export interface ApiContext {
   closing: AbortSignal;
 }
 
-/** The key that makes fault decisions reproducible: the request's messageId, when it has one. */
-function faultKey(params: Record<string, string>, body: JsonBody): string | undefined {
-  if (params.messageId) return params.messageId.toLowerCase();
+/**
+ * The request's messageId, when it has one (path or body): it makes fault
+ * decisions reproducible (lower-cased) and links the request log to the message.
+ */
+function messageIdOf(params: Record<string, string>, body: JsonBody): string | undefined {
+  if (params.messageId) return params.messageId;
   const id = body.ok ? (body.value as { messageId?: unknown } | null)?.messageId : undefined;
-  return typeof id === 'string' ? id.toLowerCase() : undefined;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** Authentication, permission, Content-Type and JSON checks, then the endpoint itself. */
@@ -43,14 +48,21 @@ function processRequest(ctx: ApiContext, route: ApiRoute, params: Record<string,
   return route.handler({ state: ctx.state, params, headers: req.headers, body: value, apiKey: identity.key, plan });
 }
 
-function respond(ctx: ApiContext, res: ServerResponse, response: SandboxResponse): void {
-  if (res.destroyed) return;
+function respond(ctx: ApiContext, res: ServerResponse, response: SandboxResponse, trace: RequestTrace): void {
+  if (res.destroyed) return trace.end('client went away');
   ctx.state.stats.response(response.status);
   writeResponse(res, response);
+  trace.end('answered', response);
 }
 
-function injected(ctx: ApiContext, failure: NonNullable<FaultPlan['failBefore']>): SandboxResponse {
-  ctx.state.stats.fault(failure.status === 500 ? 'internalError' : 'serviceUnavailable');
+/** Counts an injected fault and notes it in the request's log entry. */
+function fault(ctx: ApiContext, trace: RequestTrace, kind: keyof FaultCounts): void {
+  ctx.state.stats.fault(kind);
+  trace.faults.push(kind);
+}
+
+function injected(ctx: ApiContext, failure: NonNullable<FaultPlan['failBefore']>, trace: RequestTrace): SandboxResponse {
+  fault(ctx, trace, failure.status === 500 ? 'internalError' : 'serviceUnavailable');
   const headers: Record<string, string> = failure.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(failure.retryAfterSeconds) };
   return problem(failure.status, { detail: 'Injected by the sandbox: nothing was processed.' }, headers);
 }
@@ -61,35 +73,40 @@ function injected(ctx: ApiContext, failure: NonNullable<FaultPlan['failBefore']>
  * after it (stored, no answer) or a held-back answer (stored, late answer).
  */
 export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  const trace = startTrace(ctx.state, req, pathname);
   const found = ctx.router.match(req.method ?? 'GET', pathname);
-  if (!found) return respond(ctx, res, problem(404, { detail: 'No such endpoint.' }));
-  if ('allow' in found) return respond(ctx, res, problem(405, { detail: 'Method not allowed here.' }, { Allow: found.allow.join(', ') }));
+  if (!found) return respond(ctx, res, problem(404, { detail: 'No such endpoint.' }), trace);
+  if ('allow' in found) return respond(ctx, res, problem(405, { detail: 'Method not allowed here.' }, { Allow: found.allow.join(', ') }), trace);
   const { route, params } = found;
   const { state } = ctx;
   state.stats.request(route.operation);
+  trace.operation = route.operation;
   const read = await readBody(req, state.config.maxBodyBytes);
   if (!read.ok) {
-    if (read.reason === 'aborted') return;
-    return respond(ctx, res, problem(413, { detail: `The request body exceeds ${state.config.maxBodyBytes} bytes.` }, { Connection: 'close' }));
+    if (read.reason === 'aborted') return trace.end('client went away');
+    return respond(ctx, res, problem(413, { detail: `The request body exceeds ${state.config.maxBodyBytes} bytes.` }, { Connection: 'close' }), trace);
   }
   const body: JsonBody = route.jsonBody ? parseJsonBody(read.bytes) : { ok: true, value: undefined };
-  const plan = state.faults.plan(route.operation, faultKey(params, body));
+  trace.messageId = messageIdOf(params, body);
+  const plan = state.faults.plan(route.operation, trace.messageId?.toLowerCase());
   if (plan.latencyMs > 0) {
-    state.stats.fault('latency');
+    fault(ctx, trace, 'latency');
     await pause(plan.latencyMs, undefined, { signal: ctx.closing });
   }
-  if (plan.resetBefore) {
-    state.stats.fault('resetBefore');
-    return void req.socket.destroy();
-  }
-  const response = plan.failBefore ? injected(ctx, plan.failBefore) : processRequest(ctx, route, params, req, body, plan);
-  if (plan.resetAfter) {
-    state.stats.fault('resetAfter');
-    return void req.socket.destroy();
-  }
+  if (plan.resetBefore) return reset(ctx, req, trace, 'resetBefore');
+  const response = plan.failBefore ? injected(ctx, plan.failBefore, trace) : processRequest(ctx, route, params, req, body, plan);
+  // A 503 the handler answered is the GP route's MESH fault, already counted by the handler.
+  if (response.status === 503 && !plan.failBefore) trace.faults.push('serviceUnavailable');
+  if (plan.resetAfter) return reset(ctx, req, trace, 'resetAfter');
   if (plan.slowMs > 0) {
-    state.stats.fault('slow');
+    fault(ctx, trace, 'slow');
     await pause(plan.slowMs, undefined, { signal: ctx.closing });
   }
-  respond(ctx, res, response);
+  respond(ctx, res, response, trace);
+}
+
+function reset(ctx: ApiContext, req: IncomingMessage, trace: RequestTrace, kind: 'resetBefore' | 'resetAfter'): void {
+  fault(ctx, trace, kind);
+  req.socket.destroy();
+  trace.end(kind === 'resetBefore' ? 'reset before processing' : 'reset after processing');
 }

@@ -3,8 +3,10 @@ import type { ControlRoute } from '../control/routes.js';
 import { SandboxError } from '../errors.js';
 import { parseJsonBody, readBody } from '../http/body.js';
 import { problem } from '../http/problems.js';
+import { ControlReply } from '../http/reply.js';
 import { empty, json, writeResponse, type SandboxResponse } from '../http/response.js';
 import type { Router } from '../http/router.js';
+import { refuseCrossSite } from './cross-site.js';
 
 /** Control requests are small JSON objects. */
 const MAX_CONTROL_BODY_BYTES = 64 * 1024;
@@ -12,6 +14,14 @@ const MAX_CONTROL_BODY_BYTES = 64 * 1024;
 const STATUS_BY_CODE = { 'not-found': 404, conflict: 409, invalid: 400 } as const;
 
 type ControlBody = { ok: true; body: Record<string, unknown> } | { ok: false; response: SandboxResponse };
+
+/** What the control side needs: its routes, and the interface bound (for the Host check). */
+export interface ControlContext {
+  router: Router<ControlRoute>;
+  bindHost: string;
+  /** Called after each state-changing control request (the console's live updates). */
+  changed: () => void;
+}
 
 async function readControlBody(req: IncomingMessage): Promise<ControlBody> {
   const read = await readBody(req, MAX_CONTROL_BODY_BYTES);
@@ -24,9 +34,10 @@ async function readControlBody(req: IncomingMessage): Promise<ControlBody> {
   return { ok: true, body: parsed.value as Record<string, unknown> };
 }
 
-async function run(route: ControlRoute, body: Record<string, unknown>, params: Record<string, string>): Promise<SandboxResponse> {
+async function run(route: ControlRoute, input: Parameters<ControlRoute['handler']>[0]): Promise<SandboxResponse | ControlReply> {
   try {
-    const result: unknown = await route.handler({ body, params });
+    const result: unknown = await route.handler(input);
+    if (result instanceof ControlReply) return result;
     return result === undefined ? empty(204) : json(result);
   } catch (error) {
     if (error instanceof SandboxError) return problem(STATUS_BY_CODE[error.code], { detail: error.message });
@@ -35,15 +46,23 @@ async function run(route: ControlRoute, body: Record<string, unknown>, params: R
 }
 
 /**
- * One control request. No API key is asked: the sandbox listens on loopback
- * by default and holds only made-up data (docs/sandbox.md says what binding
- * another interface exposes). Faults never apply here, and nothing is counted.
+ * One control request (the `/_sandbox/` API and the console). No API key is
+ * asked: the sandbox listens on loopback by default and holds only made-up
+ * data; requests a web page could have made are refused first (see
+ * cross-site.ts). Faults never apply here, and nothing is counted.
  */
-export async function handleControl(router: Router<ControlRoute>, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+export async function handleControl(ctx: ControlContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const refused = refuseCrossSite(req, ctx.bindHost);
+  if (refused) return writeResponse(res, refused);
+  const { pathname } = url;
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  const found = router.match(req.method ?? 'GET', path);
+  const found = ctx.router.match(req.method ?? 'GET', path);
   if (!found) return writeResponse(res, problem(404, { detail: 'No such control endpoint; GET /_sandbox lists the sandbox.' }));
   if ('allow' in found) return writeResponse(res, problem(405, { detail: 'Method not allowed here.' }, { Allow: found.allow.join(', ') }));
   const read = await readControlBody(req);
-  writeResponse(res, read.ok ? await run(found.route, read.body, found.params) : read.response);
+  if (!read.ok) return writeResponse(res, read.response);
+  const answer = await run(found.route, { body: read.body, params: found.params, query: url.searchParams, headers: req.headers });
+  if (answer instanceof ControlReply) answer.write(req, res);
+  else writeResponse(res, answer);
+  if (found.route.method !== 'GET') ctx.changed();
 }

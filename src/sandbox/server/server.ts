@@ -1,12 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ControlRoute } from '../control/routes.js';
 import { problem } from '../http/problems.js';
 import { writeResponse } from '../http/response.js';
-import type { Router } from '../http/router.js';
 import { handleApi, type ApiContext } from './api.js';
-import { handleControl } from './control.js';
+import { handleControl, type ControlContext } from './control.js';
 
 /** The listening server. Internal. */
 export interface RunningServer {
@@ -21,10 +19,12 @@ export interface RunningServer {
 /** Whether the path is the control API's. */
 const isControlPath = (pathname: string): boolean => pathname === '/_sandbox' || pathname.startsWith('/_sandbox/');
 
-function onRequest(api: ApiContext, control: Router<ControlRoute>, req: IncomingMessage, res: ServerResponse): void {
-  // No endpoint takes query parameters (spec: Endpoints): the query string is ignored.
-  const { pathname } = new URL(req.url ?? '/', 'http://sandbox.invalid');
-  const handled = isControlPath(pathname) ? handleControl(control, req, res, pathname) : handleApi(api, req, res, pathname);
+function onRequest(api: ApiContext, control: ControlContext, req: IncomingMessage, res: ServerResponse): void {
+  // No endpoint of the API takes query parameters (spec: Endpoints): there the query string is ignored.
+  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const handled = isControlPath(url.pathname)
+    ? handleControl(control, req, res, url)
+    : handleApi(api, req, res, url.pathname).finally(control.changed);
   handled.catch(() => {
     // Closing ends pending delays with an AbortError: the client simply loses its connection.
     if (api.closing.aborted || res.headersSent) return void res.destroy();
@@ -48,7 +48,7 @@ async function stop(server: Server, abort: AbortController): Promise<void> {
 }
 
 /** Starts the HTTP server on `host:port` (0: any free port). */
-export async function listen(host: string, port: number, api: Omit<ApiContext, 'closing'>, control: Router<ControlRoute>): Promise<RunningServer> {
+export async function listen(host: string, port: number, api: Omit<ApiContext, 'closing'>, control: ControlContext): Promise<RunningServer> {
   const abort = new AbortController();
   const context: ApiContext = { ...api, closing: abort.signal };
   const server = createServer((req, res) => onRequest(context, control, req, res));
