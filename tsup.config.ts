@@ -14,15 +14,23 @@ const shared: Options = {
   // instance of the very CdmsError class that cdms-sdk exports.
   splitting: true,
   treeshake: true,
+  // An optional peer dependency, loaded at run time if installed (src/telemetry/otel-api.ts): never bundled.
+  external: ['@opentelemetry/api'],
   // tsup 8.5's dts step on TypeScript 6 trips over its own baseUrl (toolchain.md, gotcha 1).
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
 };
 
+// src/telemetry/otel-api.ts loads the optional @opentelemetry/api with `require` in the
+// CommonJS build and `createRequire(import.meta.url)` in the ESM build; this flag picks one.
+const esm: Options = { define: { __CDMS_CJS_BUILD__: 'false' } };
+// The ESM branch is dead code in CommonJS; the shim only keeps esbuild from warning about import.meta.
+const cjs: Options = { define: { __CDMS_CJS_BUILD__: 'true' }, shims: true };
+
 export default defineConfig([
-  { ...shared, format: 'esm' },
+  { ...shared, ...esm, format: 'esm' },
   // The `cdms` command: ESM only (a bin is never require()d); no types needed.
-  { ...shared, entry: { 'cli/index': 'src/cli/index.ts' }, format: 'esm', dts: false },
+  { ...shared, ...esm, entry: { 'cli/index': 'src/cli/index.ts' }, format: 'esm', dts: false },
   // ky, uuid and jose are ESM-only: a CJS build that requires them fails at call time
   // (toolchain.md, gotcha 2), so the CJS build carries its own copy.
-  { ...shared, format: 'cjs', noExternal: ['ky', 'uuid', 'jose'] },
+  { ...shared, ...cjs, format: 'cjs', noExternal: ['ky', 'uuid', 'jose'] },
 ]);

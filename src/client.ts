@@ -11,6 +11,8 @@ import type { ClientContext } from './resources/resource.js';
 import { Tokens } from './resources/tokens.js';
 import { Topics } from './resources/topics.js';
 import { Widgets } from './resources/widgets.js';
+import type { Telemetry } from './telemetry/scope.js';
+import { createTelemetry, type MeterProviderLike, type TracerProviderLike } from './telemetry/telemetry.js';
 
 /** Options of {@link CdmsClient}. */
 export interface CdmsClientOptions {
@@ -36,6 +38,25 @@ export interface CdmsClientOptions {
   topicsCacheTtlMs?: number | undefined;
   /** Longest `Retry-After` the SDK waits for, in milliseconds; a longer one ends the retries. @defaultValue 60_000 */
   maxRetryAfterMs?: number | undefined;
+  /**
+   * Send the W3C `traceparent` header with each request, so the service can
+   * join its traces to yours. Off by default: the service is a third party.
+   * Only the trace and span ids go, never `tracestate` or baggage.
+   * @defaultValue false
+   */
+  propagateTraceContext?: boolean | undefined;
+  /**
+   * Where the client's spans go, instead of the global tracer provider.
+   * Needs `@opentelemetry/api` installed (see docs/observability.md).
+   * @defaultValue the provider registered with `@opentelemetry/api`
+   */
+  tracerProvider?: TracerProviderLike | undefined;
+  /**
+   * Where the client's metrics go, instead of the global meter provider.
+   * Needs `@opentelemetry/api` installed.
+   * @defaultValue the provider registered with `@opentelemetry/api`
+   */
+  meterProvider?: MeterProviderLike | undefined;
 }
 
 /**
@@ -64,16 +85,22 @@ export class CdmsClient {
   /** Widget registration. */
   readonly widgets: Widgets;
   readonly #transport: Transport;
+  readonly #telemetry: Telemetry;
 
   /**
    * @throws ConfigurationError when the base URL or key is missing, the base
    * URL is plain http off loopback, a value holds a line break, or the client
-   * runs in a browser without `dangerouslyAllowBrowser`.
+   * runs in a browser without `dangerouslyAllowBrowser`; when a telemetry
+   * option has the wrong type, or a provider is given without
+   * `@opentelemetry/api` installed.
    */
   constructor(options: CdmsClientOptions = {}) {
     assertNotBrowser(options.dangerouslyAllowBrowser);
+    const baseUrl = resolveBaseUrl(options.baseUrl ?? readEnv('CDMS_BASE_URL'));
+    const { propagateTraceContext, tracerProvider, meterProvider } = options;
+    this.#telemetry = createTelemetry({ baseUrl, propagateTraceContext, tracerProvider, meterProvider });
     this.#transport = new Transport({
-      baseUrl: resolveBaseUrl(options.baseUrl ?? readEnv('CDMS_BASE_URL')),
+      baseUrl,
       apiKey: resolveApiKey(options.apiKey ?? readEnv('CDMS_API_KEY')),
       timeoutMs: checkTimeout('timeoutMs', options.timeoutMs ?? 30_000),
       maxRetries: checkRetries(options.maxRetries ?? 3),
@@ -87,6 +114,7 @@ export class CdmsClient {
       limits: resolveLimits(options.limits),
       rejectedContent: options.rejectedContent ?? new InMemoryRejectedContentStore(),
       cachedTopicNames: () => this.topics.cached()?.map((t) => t.topicName),
+      telemetry: this.#telemetry,
     };
     this.messages = new Messages(context);
     this.instant = new Instant(context);
@@ -109,6 +137,8 @@ export class CdmsClient {
    * @throws InternalServerError, ConnectionError, TimeoutError, RequestAbortedError
    */
   async test(options: RequestOptions = {}): Promise<void> {
-    await this.#transport.request({ operation: 'test', method: 'GET', path: 'api/v1/test' }, options);
+    await this.#telemetry.operation('test', (scope) =>
+      this.#transport.request({ operation: 'test', method: 'GET', path: 'api/v1/test' }, { ...options, scope }),
+    );
   }
 }

@@ -50,4 +50,5 @@ export type { GpConnect } from './resources/gpconnect.js';
 export type { Topics } from './resources/topics.js';
 export type { Tokens } from './resources/tokens.js';
 export type { Widgets } from './resources/widgets.js';
+export type { MeterProviderLike, TracerProviderLike } from './telemetry/telemetry.js';
 export { VERSION } from './version.js';

@@ -1,3 +1,4 @@
+import type { OperationScope } from '../telemetry/scope.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -37,6 +38,8 @@ export interface RequestOptions {
 export interface TransportCallOptions extends RequestOptions {
   /** Absolute deadline (ms since epoch) shared by every call of one operation. */
   deadlineAt?: number | undefined;
+  /** The operation this request belongs to, for its telemetry. */
+  scope?: OperationScope | undefined;
 }
 
 /** The `fetch` the SDK calls; any WHATWG-compatible implementation. */

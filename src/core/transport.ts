@@ -15,6 +15,7 @@ import { checkRetries, checkTimeout } from './client-config.js';
 import { checkExtraHeaders } from './request-headers.js';
 import { parseResponse } from './parse-response.js';
 import { RETRY_POLICIES, type OperationName } from './retry-policy.js';
+import type { AttemptTelemetry } from '../telemetry/scope.js';
 
 /** Error bodies are small problems; anything beyond this is cut. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -77,15 +78,21 @@ export class Transport {
    */
   async request<T = void>(spec: RequestSpec<T>, options: TransportCallOptions = {}): Promise<T> {
     const { extraHeaders, maxRetries, deadlineAt } = this.#resolveCall(options, spec.send ?? false);
+    let reason: string | undefined; // why the attempt about to start is a retry
     for (let retry = 0; ; retry++) {
+      const telemetry = options.scope?.attempt(spec, retry, reason);
       try {
-        return await this.#attempt(spec, { ...options, deadlineAt }, extraHeaders, retry);
+        const result = await this.#attempt(spec, { ...options, deadlineAt }, extraHeaders, retry, telemetry);
+        telemetry?.end();
+        return result;
       } catch (error) {
+        telemetry?.end(error);
         const delay = this.#retryDelay(spec, error, retry, maxRetries);
         // A retry that cannot start before the deadline is not worth sleeping for.
         if (delay === undefined || (deadlineAt !== undefined && Date.now() + delay >= deadlineAt)) throw error;
+        reason = retryReason(error);
         this.#config.logger.warn(
-          { event: 'retry', operation: spec.operation, attempt: retry + 1, delayMs: delay, reason: retryReason(error) },
+          { event: 'retry', operation: spec.operation, attempt: retry + 1, delayMs: delay, reason },
           `cdms: retrying ${spec.operation} in ${delay} ms`,
         );
         await sleepAfter(error, delay, options.signal);
@@ -112,7 +119,13 @@ export class Transport {
     }
   }
 
-  async #attempt<T>(spec: RequestSpec<T>, options: TransportCallOptions, extra: Record<string, string>, retry: number): Promise<T> {
+  async #attempt<T>(
+    spec: RequestSpec<T>,
+    options: TransportCallOptions,
+    extra: Record<string, string>,
+    retry: number,
+    telemetry: AttemptTelemetry | undefined,
+  ): Promise<T> {
     const where = `${spec.method} /${spec.path}`;
     const send = spec.send ?? false;
     if (options.signal?.aborted) {
@@ -124,19 +137,22 @@ export class Transport {
     debug?.({ event: 'request', operation: spec.operation, method: spec.method, path: spec.path, attempt: retry + 1 }, `cdms: ${where}`);
     const started = performance.now();
     let response: Response;
-    try {
-      response = await this.#ky(spec.path, {
+    const fetchResponse = () =>
+      this.#ky(spec.path, {
         method: spec.method,
-        headers: { ...extra, ...spec.headers, ApiKey: this.#config.apiKey, Accept: 'application/json', 'User-Agent': `cdms-sdk/${VERSION}` },
+        headers: { ...extra, ...spec.headers, ...telemetry?.headers, ApiKey: this.#config.apiKey, Accept: 'application/json', 'User-Agent': `cdms-sdk/${VERSION}` },
         ...(spec.json === undefined ? {} : { json: spec.json }),
         timeout: timeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),
       });
+    try {
+      response = await (telemetry ? telemetry.within(fetchResponse) : fetchResponse());
     } catch (error) {
       const failure = classifyFailure(error, { where, timeoutMs, signal: options.signal, send });
       debug?.({ event: 'failure', operation: spec.operation, error: failure.name, durationMs: elapsed(started) }, `cdms: ${where} failed`);
       throw failure;
     }
+    telemetry?.status(response.status);
     debug?.(
       { event: 'response', operation: spec.operation, status: response.status, durationMs: elapsed(started), headers: loggableHeaders(response.headers) },
       `cdms: ${where} -> ${response.status}`,

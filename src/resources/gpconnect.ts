@@ -38,8 +38,10 @@ export class GpConnect extends Resource {
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
   async send(message: GpConnectMessageParams, options: SendOptions = {}): Promise<SendResult> {
-    const wire = toWireMessage(message, 'gpconnect');
-    return sendMessage(this.context, { route: 'gpconnect', operation: 'gpconnect.send', path: 'api/v1/gpconnect/messages', message: wire }, options);
+    return this.traced('gpconnect.send', (scope) => {
+      const wire = toWireMessage(message, 'gpconnect');
+      return sendMessage(this.context, { route: 'gpconnect', operation: 'gpconnect.send', path: 'api/v1/gpconnect/messages', message: wire }, options, scope);
+    });
   }
 
   /**
@@ -53,16 +55,14 @@ export class GpConnect extends Resource {
    * @throws BadRequestError, AuthenticationError, InternalServerError, ConnectionError, TimeoutError, ResponseValidationError
    */
   async status(messageId: string, options: RequestOptions = {}): Promise<GpConnectStatus> {
-    assertUuid('messageId', messageId);
-    return this.context.transport.request(
-      {
-        operation: 'gpconnect.status',
-        method: 'GET',
-        path: path`api/v1/gpconnect/messages/${messageId}/status`,
-        schema: GpConnectStatusSchema,
-      },
-      options,
-    );
+    return this.traced('gpconnect.status', (scope) => {
+      assertUuid('messageId', messageId);
+      scope.messageId(messageId);
+      return this.context.transport.request(
+        { operation: 'gpconnect.status', method: 'GET', path: path`api/v1/gpconnect/messages/${messageId}/status`, schema: GpConnectStatusSchema },
+        { ...options, scope },
+      );
+    });
   }
 
   /**

@@ -45,19 +45,22 @@ export class Instant extends Resource {
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
   async send(message: InstantMessageParams, options: InstantSendOptions): Promise<SendResult> {
-    const accessToken: unknown = options?.accessToken;
-    assertAccessToken(accessToken);
-    return sendMessage(
-      this.context,
-      {
-        route: 'instant',
-        operation: 'instant.send',
-        path: 'api/v1/messages/instant',
-        message: toWireMessage(message, 'instant'),
-        headers: { [INSTANT_ACCESS_TOKEN_HEADER]: accessToken },
-        secrets: [accessToken],
-      },
-      options,
-    );
+    return this.traced('instant.send', (scope) => {
+      const accessToken: unknown = options?.accessToken;
+      assertAccessToken(accessToken);
+      return sendMessage(
+        this.context,
+        {
+          route: 'instant',
+          operation: 'instant.send',
+          path: 'api/v1/messages/instant',
+          message: toWireMessage(message, 'instant'),
+          headers: { [INSTANT_ACCESS_TOKEN_HEADER]: accessToken },
+          secrets: [accessToken],
+        },
+        options,
+        scope,
+      );
+    });
   }
 }

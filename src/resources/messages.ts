@@ -37,8 +37,10 @@ export class Messages extends Resource {
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
   async send(message: StandardMessageParams, options: SendOptions = {}): Promise<SendResult> {
-    const wire = toWireMessage(message, 'standard');
-    return sendMessage(this.context, { route: 'standard', operation: 'messages.send', path: 'api/v1/messages', message: wire }, options);
+    return this.traced('messages.send', (scope) => {
+      const wire = toWireMessage(message, 'standard');
+      return sendMessage(this.context, { route: 'standard', operation: 'messages.send', path: 'api/v1/messages', message: wire }, options, scope);
+    });
   }
 
   /**
@@ -52,11 +54,14 @@ export class Messages extends Resource {
    * @throws BadRequestError, AuthenticationError, InternalServerError, ConnectionError, TimeoutError, ResponseValidationError
    */
   async status(messageId: string, options: RequestOptions = {}): Promise<MessageStatus> {
-    assertUuid('messageId', messageId);
-    return this.context.transport.request(
-      { operation: 'messages.status', method: 'GET', path: path`api/v1/messages/${messageId}/status`, schema: MessageStatusSchema },
-      options,
-    );
+    return this.traced('messages.status', (scope) => {
+      assertUuid('messageId', messageId);
+      scope.messageId(messageId);
+      return this.context.transport.request(
+        { operation: 'messages.status', method: 'GET', path: path`api/v1/messages/${messageId}/status`, schema: MessageStatusSchema },
+        { ...options, scope },
+      );
+    });
   }
 
   /**

@@ -1,6 +1,8 @@
+import type { OperationName } from '../core/retry-policy.js';
 import type { Transport } from '../core/transport.js';
 import type { Limits } from '../limits.js';
 import type { RejectedContentStore } from '../rejected-content/store.js';
+import type { OperationScope, Telemetry } from '../telemetry/scope.js';
 
 /** What every resource needs from its client. Internal. */
 export interface ClientContext {
@@ -12,6 +14,8 @@ export interface ClientContext {
   readonly rejectedContent: RejectedContentStore;
   /** Topic names cached by `topics.list()`, if any and still fresh. */
   cachedTopicNames(): readonly string[] | undefined;
+  /** Spans and metrics of each operation. */
+  readonly telemetry: Telemetry;
 }
 
 /** Base of the resource classes: holds the client's context. */
@@ -22,5 +26,14 @@ export abstract class Resource {
   /** @internal */
   constructor(context: ClientContext) {
     this.context = context;
+  }
+
+  /**
+   * Runs a public method's body as one operation of the telemetry (its span
+   * and metrics); pass `scope` on to the transport.
+   * @internal
+   */
+  protected traced<T>(operation: OperationName, run: (scope: OperationScope) => Promise<T>): Promise<T> {
+    return this.context.telemetry.operation(operation, run);
   }
 }

@@ -11,6 +11,7 @@ import type { ClientContext } from './resource.js';
 import { attachmentsOf, type WireMessage } from './wire-message.js';
 import { ResendBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage, statusEndpointOf } from './send-recovery.js';
 import type { SendOptions, SendResult } from './send-types.js';
+import type { OperationScope, RecoveryOutcome } from '../telemetry/scope.js';
 
 /** One send as a resource describes it. Internal. */
 export interface SendSpec {
@@ -33,18 +34,21 @@ export interface SendSpec {
  * answer, the status endpoint decides: found means delivered (`recovered`),
  * 404 means resend with the same messageId (docs/reliability.md).
  */
-export async function sendMessage(context: ClientContext, spec: SendSpec, options: SendOptions): Promise<SendResult> {
+export async function sendMessage(context: ClientContext, spec: SendSpec, options: SendOptions, scope: OperationScope): Promise<SendResult> {
+  scope.route(spec.route);
   if (!options.skipLocalValidation) {
     const result = validateMessage(spec.message.wire, { route: spec.route, topics: context.cachedTopicNames(), limits: context.limits });
     if (!result.ok) throw new LocalValidationError(result.invalidParameters);
   }
   await assertNotPreviouslyRejected(context.rejectedContent, attachmentsOf(spec.message.wire));
+  scope.messageId(spec.message.messageId);
 
   const { config } = context.transport;
   const budget = new ResendBudget(options.maxRetries ?? config.maxRetries);
   const call: TransportCallOptions = {
     ...options,
     deadlineAt: options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs,
+    scope,
   };
   let uncertain = false; // an earlier attempt of this send may have arrived
   for (;;) {
@@ -81,6 +85,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
 async function recover(context: ClientContext, spec: SendSpec, call: TransportCallOptions, error: unknown): Promise<SendResult | undefined> {
   const { messageId } = spec.message;
   const found = await lookUp(context, spec, call);
+  call.scope?.recovery(recoveryOutcome(found, error));
   if (found === undefined) throw error; // the lookup failed too: the outcome stays unknown
   if (found) {
     context.transport.config.logger.info({ event: 'recovered', operation: spec.operation, messageId }, `cdms: ${spec.operation} confirmed delivered`);
@@ -121,6 +126,12 @@ async function attempt(context: ClientContext, spec: SendSpec, call: TransportCa
     call,
   );
   return { messageId: spec.message.messageId, statusEndpoint: response.messageStatusEndpoint, recovered: false };
+}
+
+function recoveryOutcome(found: boolean | undefined, error: unknown): RecoveryOutcome {
+  if (found === undefined) return 'lookup-failed';
+  if (found) return 'recovered';
+  return isDuplicateMessageId(error) ? 'contradiction' : 'not-found';
 }
 
 const pastDeadline = (deadlineAt: number | undefined): boolean => deadlineAt !== undefined && Date.now() >= deadlineAt;

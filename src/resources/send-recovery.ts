@@ -44,13 +44,13 @@ export async function serviceHasMessage(
   messageId: string,
   options: TransportCallOptions,
 ): Promise<boolean> {
-  const { signal, timeoutMs, deadlineAt, headers } = options;
+  const { signal, timeoutMs, deadlineAt, headers, scope } = options;
   try {
     await context.transport.request(
       route === 'gpconnect'
         ? { operation: 'gpconnect.status', method: 'GET', path: path`api/v1/gpconnect/messages/${messageId}/status`, schema: GpConnectStatusSchema }
         : { operation: 'messages.status', method: 'GET', path: path`api/v1/messages/${messageId}/status`, schema: MessageStatusSchema },
-      { signal, timeoutMs, deadlineAt, headers },
+      { signal, timeoutMs, deadlineAt, headers, scope },
     );
     return true;
   } catch (error) {

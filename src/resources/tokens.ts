@@ -1,6 +1,6 @@
 import { ApiError, AccessTokenGoneError } from '../core/errors/api-error.js';
 import { LocalValidationError } from '../core/errors/local-errors.js';
-import type { RequestOptions } from '../core/options.js';
+import type { RequestOptions, TransportCallOptions } from '../core/options.js';
 import { AccessTokenResponseSchema } from '../schemas/token.js';
 import { INSTANT_ACCESS_TOKEN_HEADER, assertAccessToken } from './instant.js';
 import { Resource } from './resource.js';
@@ -34,22 +34,24 @@ export class Tokens extends Resource {
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
   async exchange(accessCode: string, options: RequestOptions = {}): Promise<string> {
-    const code: unknown = accessCode;
-    if (typeof code !== 'string' || code.trim() === '' || /[\r\n]/.test(code)) {
-      throw new LocalValidationError([{ name: 'accessCode', reason: 'must be the non-empty code the user generated in the toolbar' }]);
-    }
-    const { token } = await this.context.transport.request(
-      {
-        operation: 'tokens.exchange',
-        method: 'POST',
-        path: 'api/v1/messages/instant/access/token',
-        json: { accessCode: code },
-        schema: AccessTokenResponseSchema,
-        secrets: [code],
-      },
-      options,
-    );
-    return token;
+    return this.traced('tokens.exchange', async (scope) => {
+      const code: unknown = accessCode;
+      if (typeof code !== 'string' || code.trim() === '' || /[\r\n]/.test(code)) {
+        throw new LocalValidationError([{ name: 'accessCode', reason: 'must be the non-empty code the user generated in the toolbar' }]);
+      }
+      const { token } = await this.context.transport.request(
+        {
+          operation: 'tokens.exchange',
+          method: 'POST',
+          path: 'api/v1/messages/instant/access/token',
+          json: { accessCode: code },
+          schema: AccessTokenResponseSchema,
+          secrets: [code],
+        },
+        { ...options, scope },
+      );
+      return token;
+    });
   }
 
   /**
@@ -62,7 +64,13 @@ export class Tokens extends Resource {
    * @throws BadRequestError, AuthenticationError, PermissionDeniedError, InternalServerError, ConnectionError, TimeoutError
    */
   async verify(token: string, options: RequestOptions = {}): Promise<boolean> {
-    assertAccessToken(token);
+    return this.traced('tokens.verify', (scope) => {
+      assertAccessToken(token);
+      return this.#verify(token, { ...options, scope });
+    });
+  }
+
+  async #verify(token: string, options: TransportCallOptions): Promise<boolean> {
     if (this.#verifyPath) return this.#verifyAt(this.#verifyPath, token, options);
     try {
       const valid = await this.#verifyAt(VERIFY_PATHS[0], token, options);
@@ -80,7 +88,7 @@ export class Tokens extends Resource {
     }
   }
 
-  async #verifyAt(path: (typeof VERIFY_PATHS)[number], token: string, options: RequestOptions): Promise<boolean> {
+  async #verifyAt(path: (typeof VERIFY_PATHS)[number], token: string, options: TransportCallOptions): Promise<boolean> {
     try {
       await this.context.transport.request(
         {

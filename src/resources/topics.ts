@@ -56,9 +56,8 @@ export class Topics extends Resource {
 
   async #fetch(options: ListTopicsOptions): Promise<readonly Topic[]> {
     const { refresh: _refresh, ...requestOptions } = options;
-    const topics = await this.context.transport.request(
-      { operation: 'topics.list', method: 'GET', path: 'api/v1/topics', schema: TopicListSchema },
-      requestOptions,
+    const topics = await this.traced('topics.list', (scope) =>
+      this.context.transport.request({ operation: 'topics.list', method: 'GET', path: 'api/v1/topics', schema: TopicListSchema }, { ...requestOptions, scope }),
     );
     this.#cache = { topics: Object.freeze(topics), expiresAt: Date.now() + this.#ttlMs };
     return topics;

@@ -29,20 +29,22 @@ export class Widgets extends Resource {
    */
   async register(widget: WidgetRegistration, options: ValidatedCallOptions = {}): Promise<void> {
     const { skipLocalValidation, ...requestOptions } = options;
-    if (!skipLocalValidation) {
-      const result = validateWidget(widget);
-      if (!result.ok) throw new LocalValidationError(result.invalidParameters);
-    }
-    const secret: unknown = (widget as { encryptionSecret?: unknown } | null)?.encryptionSecret;
-    await this.context.transport.request(
-      {
-        operation: 'widgets.register',
-        method: 'POST',
-        path: 'api/v1/widgets',
-        json: widget,
-        secrets: typeof secret === 'string' ? [secret] : [],
-      },
-      requestOptions,
-    );
+    await this.traced('widgets.register', (scope) => {
+      if (!skipLocalValidation) {
+        const result = validateWidget(widget);
+        if (!result.ok) throw new LocalValidationError(result.invalidParameters);
+      }
+      const secret: unknown = (widget as { encryptionSecret?: unknown } | null)?.encryptionSecret;
+      return this.context.transport.request(
+        {
+          operation: 'widgets.register',
+          method: 'POST',
+          path: 'api/v1/widgets',
+          json: widget,
+          secrets: typeof secret === 'string' ? [secret] : [],
+        },
+        { ...requestOptions, scope },
+      );
+    });
   }
 }

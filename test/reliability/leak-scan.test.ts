@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CdmsClient, CdmsError, type Logger } from 'cdms-sdk';
-import { ACCESS_TOKEN, PATIENT, gpMessage, instantMessage } from '../helpers/fixtures.js';
+import { ACCESS_TOKEN, PATIENT, gpMessage, instantMessage, standardMessage } from '../helpers/fixtures.js';
+import { everythingRecorded, telemetryHarness } from '../helpers/telemetry.js';
 
 const API_KEY = 'leak-scan-key-91c0e6';
 /** Attachment text that must never surface, in plain and in base64. */
@@ -11,8 +12,8 @@ const SECRET_TEXT = '%PDF-1.4 CONFIDENTIAL-PAYLOAD-7d2e';
 const CONTENT = Buffer.from(SECRET_TEXT).toString('base64');
 const NEEDLES = [API_KEY, ACCESS_TOKEN, PATIENT.nhsNumber, '943 476 5919', PATIENT.family, PATIENT.given, PATIENT.dateOfBirth, CONTENT, 'CONFIDENTIAL-PAYLOAD'];
 
-/** What the hostile server does next: a status, a hang, a reset, or a bad 200. */
-type Mode = { status: number } | 'hang' | 'reset' | 'bad-200';
+/** What the hostile server does next: a status, a hang, a reset, a bad 200, or a good one. */
+type Mode = { status: number } | 'hang' | 'reset' | 'bad-200' | 'ok';
 let mode: Mode = { status: 400 };
 let server: Server;
 let baseUrl: string;
@@ -25,6 +26,11 @@ beforeAll(async () => {
       const echo = `${body} key=${String(req.headers.apikey)} token=${String(req.headers['service-instant-access-token'])}`;
       if (mode === 'hang') return;
       if (mode === 'reset') return void req.socket.destroy();
+      if (mode === 'ok') {
+        const id = /"messageId":"([^"]+)"/.exec(body)?.[1] ?? '';
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return void res.end(JSON.stringify({ messageStatusEndpoint: `/api/v1/messages/${id}/status`, echo }));
+      }
       if (mode === 'bad-200') {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         return void res.end(JSON.stringify({ messageStatusEndpoint: 42, echo }));
@@ -52,11 +58,22 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** A client whose debug log and OpenTelemetry spans and metrics (trace context propagated) are all kept. */
 function client() {
   const lines: string[] = [];
   const push = (fields: Record<string, unknown>, message: string) => void lines.push(`${message} ${inspect(fields, { depth: 10 })}`);
   const logger: Logger = { debug: push, info: push, warn: push, error: push };
-  return { cdms: new CdmsClient({ baseUrl, apiKey: API_KEY, logger, timeoutMs: 150, maxRetries: 1 }), lines };
+  const otel = telemetryHarness();
+  const { tracerProvider, meterProvider } = otel;
+  const cdms = new CdmsClient({ baseUrl, apiKey: API_KEY, logger, timeoutMs: 150, maxRetries: 1, tracerProvider, meterProvider, propagateTraceContext: true });
+  /** The log lines and every string recorded in spans, span events and metrics. */
+  const recorded = async () => {
+    const telemetry = await everythingRecorded(otel);
+    expect(telemetry.length).toBeGreaterThan(0);
+    await otel.shutdown();
+    return [...lines, ...telemetry];
+  };
+  return { cdms, lines, recorded };
 }
 
 const withPatient = (attachmentContent = CONTENT) =>
@@ -90,26 +107,36 @@ const scenarios: Scenario[] = [
 ];
 
 describe('leak scan', () => {
-  it.each(scenarios)('%s: no key, token, patient data or content in the error or the debug log', async (_name, next, act) => {
+  it.each(scenarios)('%s: no key, token, patient data or content in the error, the debug log or the telemetry', async (_name, next, act) => {
     mode = next;
-    const { cdms, lines } = client();
+    const { cdms, recorded } = client();
     const error = await act(cdms).then(
       () => undefined,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(CdmsError);
-    const renderings = [String(error), (error as Error).message, JSON.stringify(error), inspect(error, { depth: 12, showHidden: true }), ...lines];
+    const renderings = [String(error), (error as Error).message, JSON.stringify(error), inspect(error, { depth: 12, showHidden: true }), ...(await recorded())];
     for (const text of renderings) for (const needle of NEEDLES) expect(text).not.toContain(needle);
   });
 
   it('rejected content: the refusal on the next send leaks nothing either', async () => {
     mode = { status: 400 };
-    const { cdms, lines } = client();
+    const { cdms, recorded } = client();
     await expect(cdms.gpconnect.send(withPatient())).rejects.toBeInstanceOf(CdmsError);
     const again = await cdms.gpconnect.send(withPatient()).catch((e: unknown) => e);
     expect((again as Error).name).toBe('AttachmentPreviouslyRejectedError');
-    for (const text of [String(again), JSON.stringify(again), inspect(again, { depth: 12, showHidden: true }), ...lines]) {
+    for (const text of [String(again), JSON.stringify(again), inspect(again, { depth: 12, showHidden: true }), ...(await recorded())]) {
       for (const needle of NEEDLES) expect(text).not.toContain(needle);
     }
+  });
+
+  it('successful sends on every route: the debug log and the telemetry hold no key, token, patient data or content', async () => {
+    mode = 'ok';
+    const { cdms, recorded } = client();
+    const attachments = withPatient().attachments;
+    await cdms.messages.send({ ...standardMessage(), messageId: crypto.randomUUID(), attachments });
+    await cdms.instant.send({ ...instantMessage(), messageId: crypto.randomUUID(), attachments }, { accessToken: ACCESS_TOKEN });
+    await cdms.gpconnect.send({ ...withPatient(), messageId: crypto.randomUUID() });
+    for (const text of await recorded()) for (const needle of NEEDLES) expect(text).not.toContain(needle);
   });
 });

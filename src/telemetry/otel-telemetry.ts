@@ -1,0 +1,62 @@
+import type { MeterProvider, Tracer, TracerProvider } from '@opentelemetry/api';
+import type { OperationName } from '../core/retry-policy.js';
+import { VERSION } from '../version.js';
+import { InstrumentSource, createClientInstruments, type ClientInstruments } from './instruments.js';
+import { INSTRUMENTATION_SCOPE } from './names.js';
+import type { OpenTelemetryApi } from './otel-api.js';
+import { OtelOperationScope } from './otel-scope.js';
+import type { OperationScope, Telemetry } from './scope.js';
+
+/** What the client's telemetry was configured with. Internal. */
+export interface TelemetryConfig {
+  /** Absolute base URL, ending with `/`. */
+  readonly baseUrl: string;
+  /** Send `traceparent` on requests. */
+  readonly propagate: boolean;
+  /** The client's own providers; else the global ones. */
+  readonly tracerProvider?: TracerProvider | undefined;
+  readonly meterProvider?: MeterProvider | undefined;
+}
+
+/** What every span and metric of one client shares. Internal. */
+export interface ClientTelemetryContext {
+  readonly api: OpenTelemetryApi;
+  readonly tracer: Tracer;
+  readonly instruments: InstrumentSource<ClientInstruments>;
+  readonly baseUrl: string;
+  readonly serverAddress: string;
+  readonly serverPort: number;
+  readonly propagate: boolean;
+}
+
+/** The client's telemetry through the OpenTelemetry API. */
+export class OtelTelemetry implements Telemetry {
+  readonly #client: ClientTelemetryContext;
+
+  constructor(api: OpenTelemetryApi, config: TelemetryConfig) {
+    const url = new URL(config.baseUrl);
+    this.#client = {
+      api,
+      // The global tracer is a proxy: an SDK registered after the client is still used.
+      tracer: (config.tracerProvider ?? api.trace).getTracer(INSTRUMENTATION_SCOPE, VERSION),
+      instruments: new InstrumentSource(api, config.meterProvider, createClientInstruments),
+      baseUrl: config.baseUrl,
+      serverAddress: url.hostname,
+      serverPort: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
+      propagate: config.propagate,
+    };
+  }
+
+  async operation<T>(name: OperationName, run: (scope: OperationScope) => Promise<T>): Promise<T> {
+    const scope = new OtelOperationScope(this.#client, name);
+    let result: T;
+    try {
+      result = await run(scope);
+    } catch (error) {
+      scope.end(error);
+      throw error;
+    }
+    scope.end();
+    return result;
+  }
+}

@@ -1,0 +1,87 @@
+import type { MeterProvider, TracerProvider } from '@opentelemetry/api';
+import { ConfigurationError } from '../core/errors/cdms-error.js';
+import type { OperationName } from '../core/retry-policy.js';
+import { importOpenTelemetryApi, openTelemetryApi } from './otel-api.js';
+import { OtelTelemetry, type TelemetryConfig } from './otel-telemetry.js';
+import { NOOP_TELEMETRY, type OperationScope, type Telemetry } from './scope.js';
+
+/**
+ * The part of an OpenTelemetry `TracerProvider` the SDK calls. Any
+ * `TracerProvider` of `@opentelemetry/api` fits.
+ */
+export interface TracerProviderLike {
+  /** Returns a tracer for the named instrumentation scope. */
+  getTracer(name: string, version?: string): object;
+}
+
+/**
+ * The part of an OpenTelemetry `MeterProvider` the SDK calls. Any
+ * `MeterProvider` of `@opentelemetry/api` fits.
+ */
+export interface MeterProviderLike {
+  /** Returns a meter for the named instrumentation scope. */
+  getMeter(name: string, version?: string): object;
+}
+
+/** The client options that shape its telemetry. Internal. */
+export interface TelemetryOptions {
+  readonly baseUrl: string;
+  readonly propagateTraceContext?: boolean | undefined;
+  readonly tracerProvider?: TracerProviderLike | undefined;
+  readonly meterProvider?: MeterProviderLike | undefined;
+}
+
+/**
+ * The client's telemetry: through `@opentelemetry/api` when it is installed
+ * (a no-op until the app registers an OpenTelemetry SDK), else nothing at all.
+ *
+ * @throws ConfigurationError when an option has the wrong type, or a
+ * provider is given but `@opentelemetry/api` is not installed.
+ */
+export function createTelemetry(options: TelemetryOptions): Telemetry {
+  const config = checkOptions(options);
+  const api = openTelemetryApi();
+  if (api) return new OtelTelemetry(api, config);
+  if (api === null) {
+    if (config.tracerProvider || config.meterProvider) {
+      throw new ConfigurationError('tracerProvider or meterProvider was given, but @opentelemetry/api is not installed: add it to your dependencies.');
+    }
+    return NOOP_TELEMETRY;
+  }
+  return new DeferredTelemetry(config);
+}
+
+/** Where the API can only be imported asynchronously: nothing is recorded until it has arrived. */
+class DeferredTelemetry implements Telemetry {
+  #current: Telemetry = NOOP_TELEMETRY;
+
+  constructor(config: TelemetryConfig) {
+    void importOpenTelemetryApi().then((api) => {
+      if (api) this.#current = new OtelTelemetry(api, config);
+    });
+  }
+
+  operation<T>(name: OperationName, run: (scope: OperationScope) => Promise<T>): Promise<T> {
+    return this.#current.operation(name, run);
+  }
+}
+
+function checkOptions(options: TelemetryOptions): TelemetryConfig {
+  const { propagateTraceContext, tracerProvider, meterProvider } = options;
+  if (propagateTraceContext !== undefined && typeof propagateTraceContext !== 'boolean') {
+    throw new ConfigurationError('propagateTraceContext must be true or false.');
+  }
+  if (tracerProvider !== undefined && typeof (tracerProvider as Partial<TracerProviderLike> | null)?.getTracer !== 'function') {
+    throw new ConfigurationError('tracerProvider must be an OpenTelemetry TracerProvider (an object with getTracer()).');
+  }
+  if (meterProvider !== undefined && typeof (meterProvider as Partial<MeterProviderLike> | null)?.getMeter !== 'function') {
+    throw new ConfigurationError('meterProvider must be an OpenTelemetry MeterProvider (an object with getMeter()).');
+  }
+  return {
+    baseUrl: options.baseUrl,
+    propagate: propagateTraceContext ?? false,
+    // The structural types above are what the public options promise; the API's full types are what OpenTelemetry hands over.
+    tracerProvider: tracerProvider as TracerProvider | undefined,
+    meterProvider: meterProvider as MeterProvider | undefined,
+  };
+}
