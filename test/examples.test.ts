@@ -49,7 +49,7 @@ function runAll(files: readonly string[], concurrency: number): Map<string, Prom
 describe('examples', () => {
   it('there is a demo and one example per flow', () => {
     expect(examples).toEqual(
-      expect.arrayContaining(['demo.ts', 'send-standard.ts', 'instant-flow.ts', 'gpconnect-send.ts', 'status-polling.ts', 'register-widget.ts', 'handle-errors.ts']),
+      expect.arrayContaining(['demo.ts', 'send-standard.ts', 'instant-flow.ts', 'gpconnect-send.ts', 'status-polling.ts', 'register-widget.ts', 'handle-errors.ts', 'observability.ts']),
     );
   });
 
