@@ -9,16 +9,18 @@ import { snapshotPackage } from './lib/snapshot.js';
 import { formatTable, summarise, type Row } from './lib/table.js';
 import { bundleScenario } from './scenarios/bundle.js';
 import { coldStartScenario } from './scenarios/cold-start.js';
+import { concurrentSendScenario } from './scenarios/concurrent-send.js';
 import type { BenchContext, Scenario } from './scenarios/context.js';
 import { sandboxLoadScenario } from './scenarios/sandbox-load.js';
 import { sendScenario } from './scenarios/send.js';
-import { statusScenario } from './scenarios/status.js';
+import { smallGetScenario } from './scenarios/small-get.js';
 import { validateScenario } from './scenarios/validate.js';
 
 const SCENARIOS: readonly [string, Scenario][] = [
   ['validate', validateScenario],
   ['send', sendScenario],
-  ['status', statusScenario],
+  ['concurrent-send', concurrentSendScenario],
+  ['small-get', smallGetScenario],
   ['cold-start', coldStartScenario],
   ['sandbox-load', sandboxLoadScenario],
   ['bundle', bundleScenario],
@@ -71,7 +73,7 @@ async function main(): Promise<number> {
     rows,
     errors,
   };
-  if (!only) writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  if (!only && !process.env['BENCH_PACKAGE']) writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
   for (const error of errors) console.error(error);
   return errors.length === 0 ? 0 : 1;
 }

@@ -1,10 +1,12 @@
-// The local service of send-10x5MB and status-2000: node:http on loopback,
+// The local service of the send and small-GET scenarios: node:http on loopback,
 // run in its own plain-node process so that its work and memory are never
 // counted in the client being measured. A send's body is read to the end and
-// counted (not kept); the sizes seen are served on /_bench/sizes so the
-// bench can check that the SDK and the baseline sent identical bodies.
+// counted (not kept); the sizes seen since the last look are served on
+// /_bench/sizes so the bench can check that the SDK and the baseline sent
+// bodies of the same size.
 import { createServer } from 'node:http';
 import { statusBody } from '../lib/fixtures.js';
+import { peerBody } from '../lib/peer-bodies.js';
 
 const sizes = new Set<number>();
 const STATUS = /^\/api\/v1\/messages\/([^/]+)\/status$/;
@@ -27,8 +29,15 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
     return;
   }
+  const peer = req.method === 'GET' ? peerBody(url) : undefined;
+  if (peer !== undefined) {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(peer) }).end(peer);
+    return;
+  }
   if (url === '/_bench/sizes') {
+    // Each scenario checks its own sends: the sizes seen since the last look.
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([...sizes]));
+    sizes.clear();
     return;
   }
   res.writeHead(404).end();

@@ -5,6 +5,8 @@
 export type Target =
   /** SDK / baseline at most `limit` (the SDK may cost up to `limit` times the baseline). */
   | { kind: 'max-ratio'; limit: number }
+  /** SDK / baseline at least `limit` (a rate: the SDK must reach `limit` times the baseline's). */
+  | { kind: 'min-ratio'; limit: number }
   /** Baseline / SDK at least `limit` (the SDK must be `limit` times faster). */
   | { kind: 'min-speedup'; limit: number }
   /** The SDK's own figure at least `limit`. */
@@ -32,6 +34,8 @@ export function describeTarget(target: Target): string {
   switch (target.kind) {
     case 'max-ratio':
       return `<= ${target.limit.toFixed(2)}x`;
+    case 'min-ratio':
+      return `>= ${target.limit.toFixed(2)}x`;
     case 'min-speedup':
       return `>= ${target.limit.toFixed(2)}x faster`;
     case 'min':
@@ -62,6 +66,8 @@ function marginOf(target: Target, sdk: number, baseline: number | null): number 
   switch (target.kind) {
     case 'max-ratio':
       return (target.limit - sdk / need(baseline)) / target.limit;
+    case 'min-ratio':
+      return (sdk / need(baseline) - target.limit) / target.limit;
     case 'min-speedup':
       return (need(baseline) / sdk - target.limit) / target.limit;
     case 'min':

@@ -11,7 +11,12 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The package measured: this checkout, or another one's built package when
+ * BENCH_PACKAGE names its directory (a before/after comparison on the same
+ * machine, with the same bench).
+ */
+const ROOT = process.env['BENCH_PACKAGE'] ? `${process.env['BENCH_PACKAGE'].replace(/\/$/, '')}/` : fileURLToPath(new URL('../../', import.meta.url));
 const TMP = fileURLToPath(new URL('../.tmp/', import.meta.url));
 /** Where the copy is installed. */
 export const SNAPSHOT_DIR = `${TMP}node_modules/cdms-sdk/`;

@@ -15,7 +15,7 @@ export async function coldStartScenario({ log }: BenchContext): Promise<Row[]> {
       scenario: 'cold-start',
       metric: 'import + new CdmsClient()',
       unit: 'ms',
-      target: { kind: 'max-ratio', limit: 1.25 },
+      target: { kind: 'max-ratio', limit: 1.15 },
       sdkSamples: samples.sdk,
       baselineSamples: samples.baseline,
       baselineName: "import('ky'), import('zod'), import('uuid')",

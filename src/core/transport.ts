@@ -31,6 +31,8 @@ export interface RequestSpec<T> {
   path: string;
   /** JSON body; sets `Content-Type: application/json`. */
   json?: unknown;
+  /** A JSON body already serialised (a send's, made once for all its attempts); wins over `json`. */
+  jsonText?: string;
   /** Headers this operation needs (the instant access token). */
   headers?: Record<string, string>;
   /** Schema of a 2xx body; without one the body is ignored. */
@@ -39,6 +41,12 @@ export interface RequestSpec<T> {
   secrets?: readonly string[];
   /** True for sends: errors then carry `delivery`. */
   send?: boolean;
+}
+
+/** What every attempt of one call shares: checked extra headers and the serialised body. */
+interface PreparedCall {
+  extra: Record<string, string>;
+  body: string | undefined;
 }
 
 /** Runs requests: headers, timeout, abort, the retry policy, error mapping. */
@@ -79,10 +87,12 @@ export class Transport {
   async request<T = void>(spec: RequestSpec<T>, options: TransportCallOptions = {}): Promise<T> {
     const { extraHeaders, maxRetries, deadlineAt } = this.#resolveCall(options, spec.send ?? false);
     let reason: string | undefined; // why the attempt about to start is a retry
+    // Serialised once: each retry sends the same text without stringifying it again.
+    const body = spec.jsonText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
     for (let retry = 0; ; retry++) {
       const telemetry = options.scope?.attempt(spec, retry, reason);
       try {
-        const result = await this.#attempt(spec, { ...options, deadlineAt }, extraHeaders, retry, telemetry);
+        const result = await this.#attempt(spec, { ...options, deadlineAt }, { extra: extraHeaders, body }, retry, telemetry);
         telemetry?.end();
         return result;
       } catch (error) {
@@ -122,7 +132,7 @@ export class Transport {
   async #attempt<T>(
     spec: RequestSpec<T>,
     options: TransportCallOptions,
-    extra: Record<string, string>,
+    call: PreparedCall,
     retry: number,
     telemetry: AttemptTelemetry | undefined,
   ): Promise<T> {
@@ -140,8 +150,16 @@ export class Transport {
     const fetchResponse = () =>
       this.#ky(spec.path, {
         method: spec.method,
-        headers: { ...extra, ...spec.headers, ...telemetry?.headers, ApiKey: this.#config.apiKey, Accept: 'application/json', 'User-Agent': `cdms-sdk/${VERSION}` },
-        ...(spec.json === undefined ? {} : { json: spec.json }),
+        headers: {
+          ...call.extra,
+          ...spec.headers,
+          ...telemetry?.headers,
+          ApiKey: this.#config.apiKey,
+          Accept: 'application/json',
+          'User-Agent': `cdms-sdk/${VERSION}`,
+          ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(call.body === undefined ? {} : { body: call.body }),
         timeout: timeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),
       });

@@ -8,6 +8,7 @@ import { assertNotPreviouslyRejected, rememberRejected } from '../rejected-conte
 import { SendResponseSchema } from '../schemas/send-response.js';
 import { validateMessage, type Route } from '../validation/index.js';
 import type { ClientContext } from './resource.js';
+import { serialiseWireMessage } from './wire-body.js';
 import { attachmentsOf, type WireMessage } from './wire-message.js';
 import { ResendBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage, statusEndpointOf } from './send-recovery.js';
 import type { SendOptions, SendResult } from './send-types.js';
@@ -36,10 +37,13 @@ export interface SendSpec {
  */
 export async function sendMessage(context: ClientContext, spec: SendSpec, options: SendOptions, scope: OperationScope): Promise<SendResult> {
   scope.route(spec.route);
-  if (!options.skipLocalValidation) {
+  const validated = !options.skipLocalValidation;
+  if (validated) {
     const result = validateMessage(spec.message.wire, { route: spec.route, topics: context.cachedTopicNames(), limits: context.limits });
     if (!result.ok) throw new LocalValidationError(result.invalidParameters);
   }
+  // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.
+  const body = serialiseWireMessage(spec.message.wire, validated);
   await assertNotPreviouslyRejected(context.rejectedContent, attachmentsOf(spec.message.wire));
   scope.messageId(spec.message.messageId);
 
@@ -53,7 +57,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   let uncertain = false; // an earlier attempt of this send may have arrived
   for (;;) {
     try {
-      return await attempt(context, spec, call);
+      return await attempt(context, spec, body, call);
     } catch (error) {
       if (error instanceof AttachmentContentRejectedError) {
         await rememberRejected(context.rejectedContent, attachmentsOf(spec.message.wire), error.attachmentIndex);
@@ -111,13 +115,13 @@ async function lookUp(context: ClientContext, spec: SendSpec, call: TransportCal
   }
 }
 
-async function attempt(context: ClientContext, spec: SendSpec, call: TransportCallOptions): Promise<SendResult> {
+async function attempt(context: ClientContext, spec: SendSpec, body: string, call: TransportCallOptions): Promise<SendResult> {
   const response = await context.transport.request(
     {
       operation: spec.operation,
       method: 'POST',
       path: spec.path,
-      json: spec.message.wire,
+      jsonText: body,
       schema: SendResponseSchema,
       send: true,
       secrets: [...messageSecrets(spec.message.wire), ...(spec.secrets ?? [])],

@@ -56,6 +56,14 @@ describe('bench targets', () => {
     expect(v.text).toBe('MISS by 50.0%');
   });
 
+  it('min-ratio: a rate of the SDK must reach the limit times the baseline’s', () => {
+    expect(evaluate({ kind: 'min-ratio', limit: 0.95 }, 96, 100).text).toBe('pass (1.1% headroom)');
+    expect(evaluate({ kind: 'min-ratio', limit: 0.95 }, 95, 100).pass).toBe(true);
+    const miss = evaluate({ kind: 'min-ratio', limit: 0.95 }, 70, 100);
+    expect(miss.pass).toBe(false);
+    expect(miss.margin).toBeCloseTo(-0.263, 3);
+  });
+
   it('min-speedup: the baseline over the SDK must reach the limit', () => {
     expect(evaluate({ kind: 'min-speedup', limit: 3 }, 10, 60).text).toBe('pass (100.0% headroom)');
     expect(evaluate({ kind: 'min-speedup', limit: 3 }, 10, 15).text).toBe('MISS by 50.0%');
@@ -85,6 +93,7 @@ describe('bench targets', () => {
   it('targets read as the issue writes them', () => {
     expect(describeTarget({ kind: 'max-ratio', limit: 1.3 })).toBe('<= 1.30x');
     expect(describeTarget({ kind: 'min-speedup', limit: 3 })).toBe('>= 3.00x faster');
+    expect(describeTarget({ kind: 'min-ratio', limit: 0.95 })).toBe('>= 0.95x');
     expect(describeTarget({ kind: 'min', limit: 2000, unit: 'req/s' })).toBe('>= 2,000 req/s');
     expect(describeTarget({ kind: 'max', limit: 20, unit: 'kB' })).toBe('<= 20.0 kB');
   });
