@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 const entry = {
@@ -23,11 +24,18 @@ const shared: Options = {
 // src/telemetry/otel-api.ts loads the optional @opentelemetry/api with `require` in the
 // CommonJS build and `createRequire(import.meta.url)` in the ESM build; this flag picks one.
 const esm: Options = { define: { __CDMS_CJS_BUILD__: 'false' } };
-// The ESM branch is dead code in CommonJS; the shim only keeps esbuild from warning about import.meta.
+// The ESM branch is dead code in CommonJS; the shim only keeps esbuild from warning about
+// import.meta. It also gives the CommonJS build the import.meta.url the console finds its assets with.
 const cjs: Options = { define: { __CDMS_CJS_BUILD__: 'true' }, shims: true };
 
+/** The sandbox console's static files ship beside the build (src/sandbox/console/assets.ts finds them). */
+function copyConsoleAssets(): Promise<void> {
+  cpSync('src/sandbox/console/assets', 'dist/console-assets', { recursive: true });
+  return Promise.resolve();
+}
+
 export default defineConfig([
-  { ...shared, ...esm, format: 'esm' },
+  { ...shared, ...esm, format: 'esm', onSuccess: copyConsoleAssets },
   // The `cdms` command: ESM only (a bin is never require()d); no types needed.
   { ...shared, ...esm, entry: { 'cli/index': 'src/cli/index.ts' }, format: 'esm', dts: false },
   // ky, uuid and jose are ESM-only: a CJS build that requires them fails at call time

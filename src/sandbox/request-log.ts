@@ -61,7 +61,9 @@ export interface RequestLogEntry {
  */
 export class RequestLog {
   readonly #size: number;
+  /** A circular buffer: `#start` is the oldest entry once it is full. */
   readonly #entries: RequestLogEntry[] = [];
+  #start = 0;
   #next = 1;
 
   /** @param size - How many entries are kept. */
@@ -69,18 +71,23 @@ export class RequestLog {
     this.#size = size;
   }
 
-  /** Adds an entry, giving it the next id; drops the oldest beyond the size. */
+  /** Adds an entry, giving it the next id; overwrites the oldest beyond the size. */
   add(entry: Omit<RequestLogEntry, 'id'>): RequestLogEntry {
     const logged = { id: this.#next++, ...entry };
     if (this.#size === 0) return logged;
-    this.#entries.push(logged);
-    if (this.#entries.length > this.#size) this.#entries.shift();
+    if (this.#entries.length < this.#size) {
+      this.#entries.push(logged);
+    } else {
+      this.#entries[this.#start] = logged;
+      this.#start = (this.#start + 1) % this.#size;
+    }
     return logged;
   }
 
   /** Copies of the entries, oldest first. */
   entries(): RequestLogEntry[] {
-    return this.#entries.map((e) => structuredClone(e));
+    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+    return ordered.map((e) => structuredClone(e));
   }
 
   /** The id of the newest entry, 0 when none. */
@@ -91,6 +98,7 @@ export class RequestLog {
   /** Forgets every entry (ids keep increasing). */
   clear(): void {
     this.#entries.length = 0;
+    this.#start = 0;
   }
 }
 

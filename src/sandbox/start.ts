@@ -7,6 +7,8 @@ import { resolveOptions, type SandboxOptions } from './options.js';
 import { listen } from './server/server.js';
 import { SandboxState } from './state.js';
 import { WidgetLauncher, widgetLaunchRoutes } from './widget-launch.js';
+import { ChangeFeed } from './console/change-feed.js';
+import { consoleRoutes } from './console/routes.js';
 
 /**
  * Starts the sandbox: the whole Clinical Document Messaging Service, local
@@ -39,12 +41,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     recipients: config.recipients,
     topics: config.topics,
   });
+  const feed = new ChangeFeed(state);
   const control = {
-    router: new Router([...controlRoutes(controls, info), ...widgetLaunchRoutes(launcher)]),
+    router: new Router([...controlRoutes(controls, info), ...widgetLaunchRoutes(launcher), ...consoleRoutes(controls, feed, () => config.recipients)]),
     bindHost: config.host,
-    changed: () => undefined,
+    changed: () => feed.poke(),
   };
   const server = await listen(config.host, config.port, { state, router: new Router(apiRoutes(config.verifyPaths)) }, control);
   url = server.url;
-  return createHandle(config, controls, server, launcher);
+  const close = () => {
+    feed.close();
+    return server.close();
+  };
+  return createHandle(config, controls, { ...server, close }, launcher);
 }

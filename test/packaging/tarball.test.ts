@@ -39,14 +39,18 @@ const box = await sandbox.startSandbox();
 const client = new main.CdmsClient({ baseUrl: box.url, apiKey: box.apiKey });
 await client.test();
 const topics = await client.topics.list();
+const page = await fetch(box.url + '/_sandbox/console');
+const htmx = await fetch(box.url + '/_sandbox/console/assets/htmx.min.js');
+const consoleServed = page.status === 200 && htmx.status === 200 && (await htmx.text()).includes('htmx');
 await box.close();
-console.log(JSON.stringify({ topics: topics.length > 0, shared: Object.getPrototypeOf(widget.LaunchTokenError.prototype) === main.CdmsError.prototype }));`;
+console.log(JSON.stringify({ topics: topics.length > 0, console: consoleServed, shared: Object.getPrototypeOf(widget.LaunchTokenError.prototype) === main.CdmsError.prototype }));`;
 
 describe('tarball', () => {
   it('holds the build, README and licence only: no sources, tests or secrets', () => {
     expect(files).toContain('dist/index.js');
     expect(files).toContain('dist/index.cjs');
     expect(files).toContain('dist/cli/index.js');
+    for (const asset of ['htmx.min.js', 'console.js', 'console.css', 'favicon.svg']) expect(files).toContain(`dist/console-assets/${asset}`);
     expect(files).toContain('LICENSE');
     for (const file of files) {
       expect(file).toMatch(/^(dist\/|README\.md$|LICENSE$|package\.json$)/);
@@ -59,7 +63,7 @@ describe('tarball', () => {
       `const main = await import('cdms-sdk'); const sandbox = await import('cdms-sdk/sandbox'); const widget = await import('cdms-sdk/widget');`,
     );
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project });
-    expect(JSON.parse(stdout)).toEqual({ topics: true, shared: true });
+    expect(JSON.parse(stdout)).toEqual({ topics: true, console: true, shared: true });
   });
 
   it('requires from CommonJS and talks to its sandbox', async () => {
@@ -67,7 +71,7 @@ describe('tarball', () => {
       `const main = require('cdms-sdk'); const sandbox = require('cdms-sdk/sandbox'); const widget = require('cdms-sdk/widget');`,
     )} })().catch((e) => { console.error(e); process.exit(1); });`;
     const { stdout } = await run(process.execPath, ['-e', script], { cwd: project });
-    expect(JSON.parse(stdout)).toEqual({ topics: true, shared: true });
+    expect(JSON.parse(stdout)).toEqual({ topics: true, console: true, shared: true });
   });
 
   it('runs its cdms bin', async () => {

@@ -120,6 +120,11 @@ export class SandboxControls {
     return { ...summary, content };
   }
 
+  /** An attachment's decoded content, or undefined when the sandbox released it (or there is none). */
+  attachmentContent(messageId: string, index: number): Buffer | undefined {
+    return this.#state.messages.find(messageId, this.#state.now())?.contents?.[index];
+  }
+
   /** The request log, oldest first. */
   requests(): RequestLogEntry[] {
     return this.#state.requests.entries();

@@ -1,0 +1,45 @@
+// The console's static files: htmx (vendored, 0BSD), its own script,
+// stylesheet and icon. They ship in the package (copied to dist/console-assets by the
+// build) and are read once from wherever this module runs: the source tree
+// under tsx or vitest, or the built package.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SandboxError } from '../errors.js';
+import { rawReply, type ControlReply } from '../http/reply.js';
+
+/** The files served, with their types. */
+export const ASSET_TYPES: Readonly<Record<string, string>> = {
+  'htmx.min.js': 'text/javascript; charset=utf-8',
+  'console.js': 'text/javascript; charset=utf-8',
+  'console.css': 'text/css; charset=utf-8',
+  'favicon.svg': 'image/svg+xml',
+};
+
+/** Source layout first, then the build's (the bundle may sit in dist/ or dist/sandbox/). */
+const CANDIDATE_DIRS = ['./assets/', './console-assets/', '../console-assets/'];
+
+let cache: Map<string, Buffer> | undefined;
+
+/** Finds the asset folder next to this module, in the source tree or the build. */
+export function assetDir(): string {
+  for (const candidate of CANDIDATE_DIRS) {
+    const dir = fileURLToPath(new URL(candidate, import.meta.url));
+    if (existsSync(join(dir, 'htmx.min.js'))) return dir;
+  }
+  throw new Error('The sandbox console assets are missing (expected console-assets/ beside the build): reinstall cdms-sdk.');
+}
+
+function load(): Map<string, Buffer> {
+  const dir = assetDir();
+  return new Map(Object.keys(ASSET_TYPES).map((name) => [name, readFileSync(join(dir, name))]));
+}
+
+/** One asset, or a `not-found` SandboxError. */
+export function assetReply(name: string | undefined): ControlReply {
+  const type = name === undefined ? undefined : ASSET_TYPES[name];
+  if (name === undefined || type === undefined) throw new SandboxError('not-found', 'No such console asset.');
+  cache ??= load();
+  const body = cache.get(name) ?? Buffer.alloc(0);
+  return rawReply(200, type, body, { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' });
+}

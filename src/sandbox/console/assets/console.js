@@ -1,0 +1,170 @@
+// The sandbox console in the browser: every action is a JSON request to the
+// sandbox's control API (the same endpoints curl and the CLI use), and every
+// view refreshes itself when the sandbox reports a change over server-sent
+// events. No inline script anywhere: the pages' CSP allows only this file
+// and htmx. Text from the server is only ever set with textContent.
+/* global htmx */
+(function () {
+  'use strict';
+
+  /** Sets `obj[a][b]...` for a dotted name such as `patient.nhs_number`. */
+  function setPath(obj, name, value) {
+    var keys = name.split('.');
+    var last = keys.pop();
+    var target = obj;
+    keys.forEach(function (key) {
+      if (typeof target[key] !== 'object' || target[key] === null) target[key] = {};
+      target = target[key];
+    });
+    target[last] = value;
+  }
+
+  /** Drops nested objects left empty (an optional section of a form not filled in). */
+  function pruneEmpty(obj) {
+    Object.keys(obj).forEach(function (key) {
+      var value = obj[key];
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        pruneEmpty(value);
+        if (Object.keys(value).length === 0) delete obj[key];
+      }
+    });
+    return obj;
+  }
+
+  /** A form's fields as typed JSON: numbers, booleans, arrays (data-json-array), nested names. */
+  function readForm(form) {
+    var body = {};
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.disabled) return;
+      if (field.type === 'checkbox' && field.hasAttribute('data-json-array')) {
+        var list = body[field.name] || (body[field.name] = []);
+        if (field.checked) list.push(field.value);
+      } else if (field.type === 'checkbox') {
+        setPath(body, field.name, field.checked);
+      } else if (field.value.trim() === '') {
+        return;
+      } else if (field.type === 'number' || field.hasAttribute('data-json-number')) {
+        setPath(body, field.name, Number(field.value));
+      } else {
+        setPath(body, field.name, field.value.trim());
+      }
+    });
+    // An empty list means "none chosen", not "none": leave it out.
+    Object.keys(body).forEach(function (key) {
+      if (Array.isArray(body[key]) && body[key].length === 0) delete body[key];
+    });
+    return pruneEmpty(body);
+  }
+
+  htmx.defineExtension('cdms-json', {
+    onEvent: function (name, evt) {
+      if (name === 'htmx:configRequest' && evt.detail.verb !== 'get') evt.detail.headers['Content-Type'] = 'application/json';
+    },
+    encodeParameters: function (xhr, _parameters, elt) {
+      xhr.overrideMimeType('text/json');
+      var form = elt.tagName === 'FORM' ? elt : elt.form || elt.closest('form');
+      var body = form ? readForm(form) : {};
+      var extra = elt.getAttribute('data-json');
+      if (extra) Object.assign(body, JSON.parse(extra));
+      return JSON.stringify(body);
+    },
+  });
+
+  function region(id) {
+    return document.getElementById(id);
+  }
+
+  /** Shows an outcome in the page's live regions (alert for errors, status otherwise). */
+  function announce(kind, text) {
+    var alertBox = region('console-alert');
+    var statusBox = region('console-status');
+    if (!alertBox || !statusBox) return;
+    alertBox.textContent = kind === 'error' ? text : '';
+    alertBox.hidden = kind !== 'error';
+    statusBox.textContent = kind === 'error' ? '' : text;
+  }
+
+  function parse(xhr) {
+    try {
+      return xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Shows an issued access code with a copy button (built with DOM calls, never markup). */
+  function showAccessCode(code) {
+    var box = region('access-code-result');
+    if (!box) return;
+    box.replaceChildren();
+    var label = document.createElement('span');
+    label.textContent = 'Access code: ';
+    var value = document.createElement('output');
+    value.id = 'access-code';
+    value.textContent = code;
+    var copy = document.createElement('button');
+    copy.type = 'button';
+    copy.textContent = 'Copy';
+    copy.setAttribute('aria-label', 'Copy the access code');
+    copy.addEventListener('click', function () {
+      navigator.clipboard.writeText(code).then(
+        function () { announce('status', 'Access code copied.'); },
+        function () { announce('error', 'The browser refused the clipboard: select the code and copy it.'); }
+      );
+    });
+    box.append(label, value, ' ', copy);
+  }
+
+  /** Opens a widget's launch URL as the toolbar would, and leaves a link in case a pop-up blocker stops it. */
+  function openLaunchUrl(url) {
+    var box = region('launch-result');
+    if (box) {
+      box.replaceChildren();
+      var link = document.createElement('a');
+      link.href = url;
+      link.target = '_blank';
+      link.rel = 'noopener noreferrer';
+      link.id = 'launch-link';
+      link.textContent = 'Open the launched widget again';
+      box.append(link);
+    }
+    window.open(url, '_blank', 'noopener');
+  }
+
+  var RESULTS = {
+    'access-code': function (body) { showAccessCode(body.accessCode); return 'Access code issued.'; },
+    launch: function (body) { openLaunchUrl(body.launchUrl); return 'Widget launched in a new tab.'; },
+    message: function (body) { return 'Done: the message is now ' + body.status + (body.subStatus ? ' (' + body.subStatus + ')' : '') + '.'; },
+  };
+
+  document.body.addEventListener('htmx:afterRequest', function (evt) {
+    var detail = evt.detail;
+    if (detail.requestConfig.verb === 'get') return;
+    var xhr = detail.xhr;
+    var body = parse(xhr);
+    if (!detail.successful) {
+      var problem = body || {};
+      announce('error', (problem.title || 'HTTP ' + xhr.status) + (problem.detail ? ': ' + problem.detail : ''));
+      return;
+    }
+    var kind = detail.elt.getAttribute('data-result');
+    var handler = kind && RESULTS[kind];
+    announce('status', handler && body ? handler(body) : detail.elt.getAttribute('data-done') || 'Done.');
+    htmx.trigger(document.body, 'cdms:state');
+    htmx.trigger(document.body, 'cdms:messages');
+  });
+
+  document.body.addEventListener('htmx:sendError', function () {
+    announce('error', 'The sandbox did not answer: is it still running?');
+  });
+
+  // Live updates: the sandbox says what changed; each view that shows it refreshes itself.
+  if (typeof EventSource === 'function') {
+    var source = new EventSource('/_sandbox/events');
+    ['messages', 'requests', 'state', 'widgets', 'faults'].forEach(function (kind) {
+      source.addEventListener(kind, function () { htmx.trigger(document.body, 'cdms:' + kind); });
+    });
+    source.addEventListener('open', function () { document.documentElement.setAttribute('data-live', 'connected'); });
+    source.addEventListener('error', function () { document.documentElement.setAttribute('data-live', 'reconnecting'); });
+  }
+})();

@@ -1,0 +1,98 @@
+// Live updates for the console: server-sent events saying what changed
+// (messages, requests, state, widgets, faults), so each view re-fetches
+// itself. The sandbox keeps no timers of its own: this feed checks for
+// changes after every request, and once a second only while a console is
+// connected (time moves messages too: automatic import, expiry).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ControlReply } from '../http/reply.js';
+import type { SandboxState } from '../state.js';
+
+/** The kinds of change a console can be told about. */
+export type ChangeKind = 'messages' | 'requests' | 'state' | 'widgets' | 'faults';
+
+type Fingerprints = Record<ChangeKind, string>;
+
+/** How often time-driven changes are looked for while a console listens. */
+const TICK_MS = 1_000;
+
+/** Cheap summaries of each part of the state: a change of summary is a change to report. */
+function fingerprints(state: SandboxState): Fingerprints {
+  const now = state.now();
+  return {
+    messages: state.messages
+      .all(now)
+      .map((r) => `${r.messageId}|${r.status}|${r.subStatus ?? ''}|${r.updated}`)
+      .join('\n'),
+    requests: String(state.requests.lastId()),
+    state: JSON.stringify([state.toolbars.running(), state.tokens.list()]),
+    widgets: JSON.stringify(state.widgets.list(state.config.apiKey)),
+    faults: JSON.stringify(state.faults.faults),
+  };
+}
+
+/** The event feed behind `GET /_sandbox/events`. */
+export class ChangeFeed {
+  readonly #state: SandboxState;
+  readonly #listeners = new Set<ServerResponse>();
+  #last: Fingerprints | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #scheduled = false;
+
+  /** @param state - The sandbox's state. */
+  constructor(state: SandboxState) {
+    this.#state = state;
+  }
+
+  /** Something may have changed: compare, and tell the listeners, soon (once per burst of requests). */
+  poke(): void {
+    if (this.#listeners.size === 0 || this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#compare();
+    });
+  }
+
+  /** The reply that subscribes a console. */
+  subscribe(): ControlReply {
+    return new ControlReply((req, res) => this.#add(req, res));
+  }
+
+  /** Ends every stream and stops checking (the sandbox is closing). */
+  close(): void {
+    for (const res of this.#listeners) res.end();
+    this.#listeners.clear();
+    this.#stopTimer();
+  }
+
+  #add(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write('retry: 1000\n\n');
+    this.#last ??= fingerprints(this.#state);
+    this.#listeners.add(res);
+    this.#timer ??= setInterval(() => this.#compare(), TICK_MS).unref();
+    req.on('close', () => {
+      this.#listeners.delete(res);
+      if (this.#listeners.size === 0) this.#stopTimer();
+    });
+  }
+
+  #compare(): void {
+    if (this.#listeners.size === 0) return;
+    const now = fingerprints(this.#state);
+    const before = this.#last;
+    this.#last = now;
+    const changed = (Object.keys(now) as ChangeKind[]).filter((kind) => before?.[kind] !== now[kind]);
+    for (const kind of changed) this.#send(`event: ${kind}\ndata: {}\n\n`);
+  }
+
+  #send(text: string): void {
+    for (const res of this.#listeners) res.write(text);
+  }
+
+  #stopTimer(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    this.#last = undefined;
+  }
+}

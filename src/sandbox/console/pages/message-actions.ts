@@ -1,0 +1,56 @@
+// "Acting as the practice": the moves a message allows now, as buttons that
+// call the same control endpoints as curl and the CLI.
+import type { SandboxMessage } from '../../messages/record.js';
+import { ITK_SUCCESS, SENT_TO_MESH } from '../../reference-data.js';
+import { html, type Html } from '../html.js';
+import { actionButton } from './parts.js';
+
+const TERMINAL = new Set(['COMPLETED', 'REJECTED', 'EXPIRED']);
+
+/** The GP route's outcomes, by the step the message is at (spec: GP-route combinations, in order). */
+const GP_STEPS: Record<string, readonly (readonly [string, string])[]> = {
+  [SENT_TO_MESH]: [
+    ['received', 'Received by the practice (20013)'],
+    ['rejected', 'Rejected by the practice'],
+    ['mesh-rejected', 'Rejected by the message exchange (MESH)'],
+    ['expired', 'Expired (not routed in time)'],
+  ],
+  [ITK_SUCCESS]: [
+    ['completed', 'Imported by the practice'],
+    ['rejected', 'Rejected by the practice'],
+  ],
+};
+
+function toolbarActions(message: SandboxMessage): Html[] {
+  const id = message.messageId;
+  const moves: Html[] = [
+    actionButton('Import', '/_sandbox/toolbar/import', { messageId: id }, { result: 'message' }),
+    actionButton('Reject', '/_sandbox/toolbar/reject', { messageId: id }, { result: 'message', className: 'danger' }),
+  ];
+  if (message.status === 'PENDING') moves.push(actionButton('Fail the import', '/_sandbox/toolbar/fail', { messageId: id }, { result: 'message', className: 'secondary' }));
+  moves.push(actionButton('Expire now', '/_sandbox/expire', { messageId: id }, { result: 'message', className: 'secondary' }));
+  return moves;
+}
+
+function gpActions(message: SandboxMessage): Html[] {
+  const steps = GP_STEPS[message.subStatus ?? ''] ?? [];
+  const id = message.messageId;
+  const next = steps.length > 0 ? [actionButton('Advance one step', '/_sandbox/gp-route/advance', { messageId: id }, { result: 'message' })] : [];
+  return [
+    ...next,
+    ...steps.map(([outcome, label]) =>
+      actionButton(label, '/_sandbox/gp-route/advance', { messageId: id, outcome }, { result: 'message', className: 'secondary' }),
+    ),
+  ];
+}
+
+/** The actions section of a message. */
+export function messageActions(message: SandboxMessage): Html {
+  if (TERMINAL.has(message.status)) {
+    return html`<p class="notice">${message.status} is a terminal status: the message never changes again.</p>`;
+  }
+  const buttons = message.route === 'gpconnect' ? gpActions(message) : toolbarActions(message);
+  const who = message.route === 'gpconnect' ? 'the GP route (MESH and the practice system)' : 'the practice user in the toolbar';
+  return html`<p class="muted">Play ${who}. Each button calls the sandbox's control API, exactly as <code>cdms sandbox</code> and curl do.</p>
+<div class="actions" role="group" aria-label="Act as the practice">${buttons}</div>`;
+}
