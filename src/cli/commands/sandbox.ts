@@ -7,11 +7,16 @@ import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { isRecord } from '../../internal/is-record.js';
 import { errorCode } from '../json-file.js';
+import { openBrowser } from '../open-browser.js';
+import { registerSandboxFaults } from './sandbox-faults.js';
+import { registerSandboxMoves } from './sandbox-moves.js';
+import { registerSandboxTokens } from './sandbox-tokens.js';
 
 interface SandboxCommandOptions extends GlobalOptions {
   port?: string | undefined;
   seed?: string | undefined;
   faults?: string | undefined;
+  open?: boolean | undefined;
 }
 
 function whole(text: string | undefined, flag: string, max: number): number | undefined {
@@ -63,6 +68,7 @@ async function start(options: SandboxCommandOptions): Promise<Sandbox> {
 
 /** Prints where the sandbox listens and its keys, as JSON or for a person. */
 function announce(ctx: CliContext, sandbox: Sandbox): void {
+  const consoleUrl = `${sandbox.url}/_sandbox/console`;
   const exportLine = `export CDMS_BASE_URL=${sandbox.url} CDMS_API_KEY=${sandbox.apiKey}`;
   ctx.out.result(
     {
@@ -72,10 +78,12 @@ function announce(ctx: CliContext, sandbox: Sandbox): void {
       recipients: sandbox.recipients,
       topics: sandbox.topics,
       controlUrl: `${sandbox.url}/_sandbox`,
+      consoleUrl,
       export: exportLine,
     },
     [
       `CDMS sandbox listening on ${sandbox.url}`,
+      `  console            ${consoleUrl}`,
       `  API key            ${sandbox.apiKey}`,
       `  forbidden API key  ${sandbox.forbiddenApiKey} (valid, but 403 where the spec allows it)`,
       `  recipients         ${sandbox.recipients.join(', ')}`,
@@ -84,6 +92,7 @@ function announce(ctx: CliContext, sandbox: Sandbox): void {
       '',
       'In another terminal:',
       `  ${exportLine}`,
+      '  cdms sandbox import <messageId>     # act as the practice (see cdms sandbox --help)',
       '',
       'Press Ctrl-C to stop.',
     ],
@@ -94,16 +103,30 @@ function announce(ctx: CliContext, sandbox: Sandbox): void {
 export function registerSandbox(program: Command, ctx: CliContext): void {
   const command = program
     .command('sandbox')
-    .description('run the local sandbox (the whole service on loopback) until Ctrl-C; prints its URL and keys')
+    .description('run the local sandbox (the whole service on loopback, with its console) until Ctrl-C; its subcommands act on a running one')
     .option('--port <port>', 'TCP port (default: a free one)')
     .option('--seed <seed>', 'seed of the fault decisions (default 1)')
     .option('--faults <json>', 'faults to inject, as JSON (see docs/sandbox.md)')
+    .option('--open', 'open the console in a browser ($BROWSER, else the system default)')
     .action(async (_options: unknown, cmd: Command) => {
-      const sandbox = await start(cmd.optsWithGlobals<SandboxCommandOptions>());
+      const options = cmd.optsWithGlobals<SandboxCommandOptions>();
+      const sandbox = await start(options);
       announce(ctx, sandbox);
+      if (options.open) openBrowser(ctx, `${sandbox.url}/_sandbox/console`);
       await untilStopped(ctx.signal);
       await sandbox.close();
       ctx.out.diagnostic('Sandbox stopped.');
     });
-  withExamples(command, ['cdms sandbox', 'cdms sandbox --port 4010 --faults \'{"gpconnect503Rate":0.3,"retryAfterSeconds":1}\'']);
+  registerSandboxMoves(command, ctx);
+  registerSandboxTokens(command, ctx);
+  registerSandboxFaults(command, ctx);
+  withExamples(command, [
+    'cdms sandbox --open',
+    'cdms sandbox --port 4010 --faults \'{"gpconnect503Rate":0.3,"retryAfterSeconds":1}\'',
+    '# in another terminal, against that sandbox (--base-url or CDMS_BASE_URL):',
+    'cdms sandbox import <messageId>',
+    'cdms sandbox advance <messageId> --outcome mesh-rejected',
+    'cdms sandbox access-code dr.patel',
+    'cdms sandbox faults --fail-next gpconnect.send --count 2',
+  ]);
 }

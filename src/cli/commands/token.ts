@@ -4,11 +4,12 @@
 // last four characters.
 import { open, writeFile, chmod, unlink } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { createClient, envValue, type CliContext, type GlobalOptions } from '../config.js';
+import { createClient, type CliContext, type GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
-import { errorCode, readSecretFile } from '../json-file.js';
+import { errorCode } from '../json-file.js';
 import { maskToken } from '../mask.js';
+import { accessTokenInput } from '../token-input.js';
 
 interface ExchangeOptions extends GlobalOptions {
   save: string;
@@ -74,16 +75,6 @@ function registerExchange(token: Command, ctx: CliContext): void {
   withExamples(command, ['cdms token exchange ABCD-1234 --save ~/.cdms/token-dr-jones', 'cdms token exchange ABCD-1234 --save token.txt --json']);
 }
 
-async function tokenToVerify(ctx: CliContext, positional: string | undefined, options: VerifyOptions): Promise<string> {
-  const token =
-    positional?.trim() ||
-    (options.accessTokenFile === undefined ? undefined : await readSecretFile(options.accessTokenFile, 'the --access-token-file file')) ||
-    envValue(ctx.io, 'CDMS_ACCESS_TOKEN');
-  if (!token) throw new UsageError('No token to verify: pass it, or --access-token-file <file>, or set CDMS_ACCESS_TOKEN.');
-  ctx.out.addSecret(token);
-  return token;
-}
-
 function registerVerify(token: Command, ctx: CliContext): void {
   const command = token
     .command('verify')
@@ -93,7 +84,7 @@ function registerVerify(token: Command, ctx: CliContext): void {
     .action(async (positional: string | undefined, _options: unknown, cmd: Command) => {
       ctx.out.addSecret(positional);
       const options = cmd.optsWithGlobals<VerifyOptions>();
-      const value = await tokenToVerify(ctx, positional, options);
+      const value = await accessTokenInput(ctx, positional, options.accessTokenFile, 'verify');
       const client = createClient(ctx, options);
       const valid = await client.tokens.verify(value, { signal: ctx.signal });
       const masked = maskToken(value);
