@@ -13,6 +13,7 @@ import { registerValidate } from './commands/validate.js';
 import { registerWidgets } from './commands/widgets.js';
 import type { CliContext } from './config.js';
 import { EXIT, reportError } from './errors.js';
+import { docsUrl } from './links.js';
 import { Output, type CliIo } from './output.js';
 
 const PROGRAM_HELP = `
@@ -20,6 +21,8 @@ Configuration:
   CDMS_BASE_URL, CDMS_API_KEY   the service's address and your key (--base-url and --api-key win)
   CDMS_ACCESS_TOKEN             a practice user's instant access token (send --route instant, token verify)
   CDMS_WIDGET_SECRET            the widget's 32-character encryption secret (widgets register)
+  CDMS_REJECTED_CONTENT_FILE    where hashes of attachments the service rejected are kept, so they are never resent
+                                (default $XDG_STATE_HOME/cdms/rejected-content.txt, else ~/.local/state/cdms/...)
 
 Exit codes:
   0 success   1 API or network error   2 usage or local validation error (nothing sent)
@@ -32,7 +35,7 @@ Examples:
   $ cdms send --topic 'Discharge Summary' --recipient A81001 --nhs-number 9434765919 --file summary.pdf
   $ cdms status <messageId> --json
 
-Every command takes --help. Docs: docs/cli.md`;
+Every command takes --help. Docs: ${docsUrl('cli.md')}`;
 
 /** The options before `--` (what follows is data, not flags). */
 function flagsOf(argv: readonly string[]): readonly string[] {

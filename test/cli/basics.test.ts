@@ -3,6 +3,7 @@
 // two read-only commands `test` and `topics`.
 import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPOSITORY_URL } from '../../src/cli/links.js';
 import { assertBuilt, cdms, expectNoLeak, json } from './support.js';
 
 let sandbox: Sandbox;
@@ -43,6 +44,20 @@ describe.concurrent('cdms: help, version and usage', () => {
     expect(r.stdout).toContain('CDMS_API_KEY');
     expect(r.stdout).toMatch(/Exit codes:[\s\S]*2 usage/);
     expect(r.stdout).toContain('$ cdms ');
+    expect(r.stdout).toContain('CDMS_REJECTED_CONTENT_FILE');
+    expect(r.stdout).toContain(`Docs: ${REPOSITORY_URL}/blob/main/docs/cli.md`);
+  });
+
+  it.each([['sandbox'], ['validate']])('--help of `%s` leaves out --base-url and --api-key, which mean nothing there', async (command) => {
+    const r = await cdms([command, '--help'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/--base-url|--api-key/);
+    expect(r.stdout).toMatch(/Global Options:[\s\S]*--json/);
+  });
+
+  it('--help of `send` still lists --base-url and --api-key', async () => {
+    const r = await cdms(['send', '--help'], env);
+    expect(r.stdout).toMatch(/Global Options:[\s\S]*--base-url[\s\S]*--api-key/);
   });
 
   it.each(COMMANDS)('--help of `%s %s` shows an example', async (...command) => {

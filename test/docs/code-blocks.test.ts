@@ -27,6 +27,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REPOSITORY_URL } from '../../src/cli/links.js';
 import { extractCodeBlocks, extractLinks, headingAnchors, type CodeBlock } from './markdown.js';
 import { typeCheckBlocks, type BlockFailure } from './type-check.js';
 
@@ -48,13 +49,16 @@ export {};
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const CHECKED_LANGS = new Set(['ts', 'typescript']);
 
-/** README.md and docs/*.md, relative to the root (docs/api/ is a folder, so it is not read). */
+/** Markdown a package user reads in the tarball, on the npm page, or where it is linked from there. */
+const SHIPPED = ['README.md', 'CHANGELOG.md', 'SECURITY.md'];
+
+/** The user docs and the repository's own, relative to the root (docs/api/ is a folder, so it is not read). */
 function markdownFiles(): string[] {
   const docs = readdirSync(join(root, 'docs'))
     .filter((name) => name.endsWith('.md') && statSync(join(root, 'docs', name)).isFile())
     .sort()
     .map((name) => `docs/${name}`);
-  return ['README.md', ...docs];
+  return [...SHIPPED, 'CONTRIBUTING.md', 'bench/README.md', ...docs];
 }
 
 const files = markdownFiles();
@@ -124,7 +128,7 @@ describe('docs code blocks', () => {
 /** Problems with the links of one markdown file: missing files and missing headings. */
 function linkProblems(file: string, markdown: string, readOther: (path: string) => string | undefined): string[] {
   const problems: string[] = [];
-  const { relative: links, anchors } = extractLinks(markdown, file);
+  const { relative: links, anchors } = extractLinks(markdown, file, REPOSITORY_URL);
   const ownHeadings = headingAnchors(markdown);
   for (const a of anchors) {
     if (!ownHeadings.has(a.anchor)) problems.push(`${file}:${a.line}: #${a.anchor} is not a heading of ${file}`);
@@ -151,15 +155,30 @@ function readRepoFile(path: string): string | undefined {
 }
 
 describe('docs links', () => {
-  it('every relative link in README.md and docs/*.md points at a file (and heading) that exists', () => {
+  it('every link to a repository file (relative, or absolute under the repository) points at a file and heading that exist', () => {
     const problems = files.flatMap((file) => linkProblems(file, read(file), readRepoFile));
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
-  it('README.md links every guide', () => {
+  it('README.md links every guide, by absolute address', () => {
     const readme = read('README.md');
-    const missing = files.filter((f) => f.startsWith('docs/') && !readme.includes(`](${f}`));
+    const missing = files.filter((f) => f.startsWith('docs/') && !readme.includes(`](${REPOSITORY_URL}/blob/main/${f}`));
     expect(missing, `not linked from README.md: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('the markdown shipped in the package links only by absolute address (a package user has no docs/ folder)', () => {
+    const relativeLinks = SHIPPED.flatMap((file) => extractLinks(read(file), file).relative.map((l) => `${file}:${l.line}: ${l.target}`));
+    expect(relativeLinks).toEqual([]);
+  });
+
+  it('user docs hold no internal references (design notes, issue numbers, reference notes)', () => {
+    const internal = /DESIGN\.md|\bissues? #?\d+|toolchain\.md|domain\.md|HELPERS\.md/i;
+    const found = files.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) => (internal.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
   });
 
   it('can fail: reports a missing file, a missing heading and a bad anchor (self-test)', () => {
@@ -169,6 +188,7 @@ describe('docs links', () => {
       '[ok](../README.md), [ok](#self-test), [url](https://example.org/x.md), `[code](nowhere.md)`',
       '[gone](nowhere.md) and [bad heading](../README.md#no-such-heading)',
       '[bad anchor](#nope)',
+      `[absolute ok](${REPOSITORY_URL}/blob/main/docs/cli.md#errors-and-exit-codes) and [absolute gone](${REPOSITORY_URL}/blob/main/docs/gone.md)`,
       '',
       '```md',
       '[inside a block](nowhere-either.md)',
@@ -178,6 +198,7 @@ describe('docs links', () => {
       'docs/self-test.md:5: #nope is not a heading of docs/self-test.md',
       `docs/self-test.md:4: nowhere.md -> ${join('docs', 'nowhere.md')} does not exist`,
       `docs/self-test.md:4: ../README.md#no-such-heading -> no heading #no-such-heading in README.md`,
+      `docs/self-test.md:6: gone.md -> ${join('docs', 'gone.md')} does not exist`,
     ]);
   });
 });

@@ -2,6 +2,7 @@
 // blocks (with the line they start on, so a failure points at the source) and
 // relative links (with the headings they may point into). A small subset of
 // CommonMark, enough for this repository's docs; no dependency.
+import { posix } from 'node:path';
 
 /** A fenced code block. */
 export interface CodeBlock {
@@ -123,11 +124,29 @@ function linkTargets(markdown: string): { line: number; target: string }[] {
   return found.map(({ line, target }) => ({ line, target: target.replace(/^<|>$/g, '') }));
 }
 
-/** Links to files of the repository (relative paths), and links to headings of the same file. */
-export function extractLinks(markdown: string, file: string): { relative: RelativeLink[]; anchors: AnchorLink[] } {
+/**
+ * The target as a path relative to `file` when it is an absolute address of
+ * a file in this repository (`<repository>/blob/main/<path>`), else as it is.
+ */
+function ownFileAsRelative(target: string, file: string, repositoryUrl: string | undefined): string {
+  const prefix = repositoryUrl === undefined ? undefined : `${repositoryUrl}/blob/main/`;
+  if (prefix === undefined || !target.startsWith(prefix)) return target;
+  const rest = target.slice(prefix.length);
+  const hash = rest.indexOf('#');
+  const path = hash === -1 ? rest : rest.slice(0, hash);
+  return `${posix.relative(posix.dirname(file), path) || '.'}${hash === -1 ? '' : rest.slice(hash)}`;
+}
+
+/**
+ * Links to files of the repository (relative paths, and absolute addresses
+ * under `repositoryUrl` when given), and links to headings of the same file.
+ */
+export function extractLinks(markdown: string, file: string, repositoryUrl?: string): { relative: RelativeLink[]; anchors: AnchorLink[] } {
   const relative: RelativeLink[] = [];
   const anchors: AnchorLink[] = [];
-  for (const { line, target } of linkTargets(markdown)) {
+  for (const link of linkTargets(markdown)) {
+    const { line } = link;
+    const target = ownFileAsRelative(link.target, file, repositoryUrl);
     if (URL_SCHEME.test(target) || target.startsWith('//')) continue;
     if (target.startsWith('#')) {
       anchors.push({ file, line, anchor: decodeURIComponent(target.slice(1)) });

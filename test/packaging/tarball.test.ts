@@ -1,5 +1,9 @@
+// The package as a user gets it: `npm pack`, then install the tarball into a
+// fresh project and use every entry point from ESM, CommonJS, TypeScript
+// (each moduleResolution, the newest and the lowest supported TypeScript) and
+// the `cdms` command.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,32 +13,52 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** The lowest TypeScript the package supports (README, "Requirements"); zod 4's own floor. */
+const LOWEST_TYPESCRIPT = '5.5.4';
+
+/** One export each entry point must have: proof that the right module was loaded. Add a line per entry point. */
+const PROBES: Record<string, string> = {
+  'cdms-sdk': 'CdmsClient',
+  'cdms-sdk/sandbox': 'startSandbox',
+  'cdms-sdk/widget': 'readLaunchTokens',
+};
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+const ENTRY_POINTS = Object.keys(pkg.exports)
+  .filter((subpath) => subpath !== './package.json')
+  .map((subpath) => (subpath === '.' ? 'cdms-sdk' : `cdms-sdk/${subpath.slice(2)}`));
 
 let work: string;
 let project: string;
 let files: string[];
 
-/** `npm pack` the package, then install the tarball into a fresh project, as a user would. */
+/**
+ * `npm pack` the package (the build `npm test` just made: --ignore-scripts
+ * keeps `prepack` from rebuilding dist/ under the other tests), then install
+ * the tarball and the lowest supported TypeScript into a fresh project.
+ */
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'cdms-pack-'));
-  const { stdout } = await run(npm, ['pack', '--json', '--pack-destination', work], { cwd: root });
+  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root });
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   files = packed!.files.map((f) => f.path);
   project = join(work, 'consumer');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', join(work, packed!.filename)], {
-    cwd: project,
-  });
-}, 120_000);
+  const install = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'];
+  await run(npm, [...install, join(work, packed!.filename), `typescript@${LOWEST_TYPESCRIPT}`], { cwd: project });
+}, 180_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const ENTRY_SCRIPT = (load: string) => `${load}
-if (typeof main.CdmsClient !== 'function' || typeof main.validateMessage !== 'function') throw new Error('main entry incomplete');
-if (typeof sandbox.startSandbox !== 'function') throw new Error('sandbox entry incomplete');
-if (typeof widget.readLaunchTokens !== 'function') throw new Error('widget entry incomplete');
+/** Loads every entry point (`load` binds `entries[name]`), checks its probe, then talks to the sandbox. */
+const ENTRY_SCRIPT = (load: string) => `const entries = {};
+${load}
+const probes = ${JSON.stringify(PROBES)};
+for (const [name, probe] of Object.entries(probes)) if (typeof entries[name]?.[probe] !== 'function') throw new Error(name + ' incomplete');
+const [main, sandbox, widget] = [entries['cdms-sdk'], entries['cdms-sdk/sandbox'], entries['cdms-sdk/widget']];
 const box = await sandbox.startSandbox();
 const client = new main.CdmsClient({ baseUrl: box.url, apiKey: box.apiKey });
 await client.test();
@@ -46,50 +70,84 @@ await box.close();
 console.log(JSON.stringify({ topics: topics.length > 0, console: consoleServed, shared: Object.getPrototypeOf(widget.LaunchTokenError.prototype) === main.CdmsError.prototype }));`;
 
 describe('tarball', () => {
-  it('holds the build, README and licence only: no sources, tests or secrets', () => {
+  it('every entry point has its probe (add a line to PROBES for a new one)', () => {
+    expect(Object.keys(PROBES).sort()).toEqual([...ENTRY_POINTS].sort());
+  });
+
+  it('holds the build, README, CHANGELOG, SECURITY and licence only: no sources, tests or secrets', () => {
     expect(files).toContain('dist/index.js');
     expect(files).toContain('dist/index.cjs');
     expect(files).toContain('dist/cli/index.js');
     for (const asset of ['htmx.min.js', 'console.js', 'console.css', 'favicon.svg']) expect(files).toContain(`dist/console-assets/${asset}`);
-    expect(files).toContain('LICENSE');
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'SECURITY.md']));
     for (const file of files) {
-      expect(file).toMatch(/^(dist\/|README\.md$|LICENSE$|package\.json$)/);
+      expect(file).toMatch(/^(dist\/|README\.md$|CHANGELOG\.md$|SECURITY\.md$|LICENSE$|package\.json$)/);
       expect(file).not.toMatch(/test|\.env|\.pem$|\.key$|secret/i);
     }
   });
 
-  it('imports from ESM and talks to its sandbox', async () => {
-    const script = ENTRY_SCRIPT(
-      `const main = await import('cdms-sdk'); const sandbox = await import('cdms-sdk/sandbox'); const widget = await import('cdms-sdk/widget');`,
-    );
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project });
+  it('imports every entry point from ESM and talks to its sandbox', async () => {
+    const load = ENTRY_POINTS.map((name) => `entries['${name}'] = await import('${name}');`).join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', ENTRY_SCRIPT(load)], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({ topics: true, console: true, shared: true });
   });
 
-  it('requires from CommonJS and talks to its sandbox', async () => {
-    const script = `(async () => { ${ENTRY_SCRIPT(
-      `const main = require('cdms-sdk'); const sandbox = require('cdms-sdk/sandbox'); const widget = require('cdms-sdk/widget');`,
-    )} })().catch((e) => { console.error(e); process.exit(1); });`;
+  it('requires every entry point from CommonJS and talks to its sandbox', async () => {
+    const load = ENTRY_POINTS.map((name) => `entries['${name}'] = require('${name}');`).join('\n');
+    const script = `(async () => { ${ENTRY_SCRIPT(load)} })().catch((e) => { console.error(e); process.exit(1); });`;
     const { stdout } = await run(process.execPath, ['-e', script], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({ topics: true, console: true, shared: true });
   });
 
-  it('runs its cdms bin', async () => {
+  it('runs `npx cdms --help` and `--version` in the project', async () => {
+    // Offline: should the local bin be missing, npx must fail, not fetch some other package named cdms.
+    const env = { ...process.env, npm_config_offline: 'true' };
+    const help = await run(npx, ['cdms', '--help'], { cwd: project, env });
+    expect(help.stdout).toMatch(/^Usage: cdms /);
+    expect(help.stdout).toContain('CDMS_REJECTED_CONTENT_FILE');
     const { stdout } = await run(join(project, 'node_modules/.bin/cdms'), ['--version'], { cwd: project });
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it.each([
-    ['node16', { module: 'node16', moduleResolution: 'node16' }],
-    ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
-  ])('type-checks in TypeScript with moduleResolution %s, without skipLibCheck', async (name, options) => {
-    const dir = join(project, name);
+  const RESOLUTIONS = {
+    node10: { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true },
+    node16: { module: 'node16', moduleResolution: 'node16' },
+    bundler: { module: 'esnext', moduleResolution: 'bundler' },
+  } as const;
+  /**
+   * Each resolution once, and the lowest TypeScript on the two resolutions
+   * older projects use. The newest TypeScript is the repository's (6.x,
+   * which deprecates node10); the lowest is installed in the project.
+   */
+  const CHECKS = [
+    ['node16', 'newest'],
+    ['bundler', 'newest'],
+    ['node10', 'lowest'],
+    ['node16', 'lowest'],
+  ] as const;
+  const tscOf = (typescript: 'newest' | 'lowest') => join(typescript === 'newest' ? root : project, 'node_modules/typescript/bin/tsc');
+
+  it.concurrent.each(CHECKS)('type-checks with moduleResolution %s on the %s TypeScript, without skipLibCheck', async (resolution, typescript) => {
+    const dir = join(project, `${resolution}-${typescript}`);
     mkdirSync(dir);
-    writeFileSync(
-      join(dir, 'use.ts'),
-      `import { CdmsClient, LocalValidationError, type StandardMessageParams, type MessageStatus } from 'cdms-sdk';
+    writeFileSync(join(dir, 'use.ts'), useTs(ENTRY_POINTS));
+    const compilerOptions = { ...RESOLUTIONS[resolution], target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use.ts'] }));
+    const { stdout } = await run(process.execPath, [tscOf(typescript), '--version']);
+    expect(stdout).toContain(typescript === 'lowest' ? `Version ${LOWEST_TYPESCRIPT}` : 'Version 6.');
+    await expect(run(process.execPath, [tscOf(typescript), '-p', dir], { cwd: project })).resolves.toBeDefined();
+  }, 180_000);
+
+  it('leaves no tarball in the repository', () => {
+    expect(readdirSync(root).filter((f) => f.endsWith('.tgz'))).toEqual([]);
+  });
+});
+
+/** A consumer's module: a typed send, and every entry point's types imported whole. */
+const useTs = (entryPoints: readonly string[]) => `import { CdmsClient, LocalValidationError, type StandardMessageParams, type MessageStatus } from 'cdms-sdk';
 import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
 import { readLaunchTokens } from 'cdms-sdk/widget';
+${entryPoints.map((name, i) => `import type * as entry${i} from '${name}';`).join('\n')}
 const message: StandardMessageParams = {
   topic: 'Discharge Summary',
   recipient: { id: { type: 'OcsClientIdentifier', value: 'A81001' } },
@@ -102,16 +160,5 @@ export async function use(box: Sandbox): Promise<MessageStatus['status']> {
   return (await cdms.messages.status(messageId)).status;
 }
 export const kinds = [LocalValidationError, startSandbox, readLaunchTokens] as const;
-`,
-    );
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['use.ts'] }),
-    );
-    await expect(run(process.execPath, [tsc, '-p', dir], { cwd: project })).resolves.toBeDefined();
-  });
-
-  it('leaves no tarball in the repository', () => {
-    expect(readdirSync(root).filter((f) => f.endsWith('.tgz'))).toEqual([]);
-  });
-});
+export type Entries = [${entryPoints.map((_, i) => `typeof entry${i}`).join(', ')}];
+`;

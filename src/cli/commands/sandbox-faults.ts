@@ -6,6 +6,7 @@ import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { control, sandboxUrl } from '../sandbox-control.js';
+import { docsUrl } from '../links.js';
 
 interface FaultsOptions extends GlobalOptions {
   off?: boolean | undefined;
@@ -15,7 +16,7 @@ interface FaultsOptions extends GlobalOptions {
   retryAfter?: string | undefined;
 }
 
-const HINT = 'The faults must be a JSON object, e.g. \'{"gpconnect503Rate":0.3}\' (see docs/sandbox.md, Faults).';
+const HINT = `The faults must be a JSON object, e.g. '{"gpconnect503Rate":0.3}' (see ${docsUrl('sandbox.md', 'faults')}).`;
 
 function parseFaults(text: string): Record<string, unknown> {
   let value: unknown;
@@ -70,7 +71,7 @@ export function registerSandboxFaults(sandbox: Command, ctx: CliContext): void {
   const command = sandbox
     .command('faults')
     .description("show a running sandbox's faults; with JSON, replace them; --off, turn them off; --fail-next, script failures")
-    .argument('[json]', 'the new faults, replacing all of them (see docs/sandbox.md, Faults)')
+    .argument('[json]', `the new faults, replacing all of them (see ${docsUrl('sandbox.md', 'faults')})`)
     .option('--off', 'turn every fault off')
     .option('--fail-next <operation>', "fail the next request(s) of this operation (the SDK's names: gpconnect.send, messages.send...)")
     .option('--status <status>', 'with --fail-next: 500 or 503 (default 503)')

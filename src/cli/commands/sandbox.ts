@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import type { Sandbox, SandboxFaults } from '../../sandbox/index.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
-import { withExamples } from '../help.js';
+import { withExamples, withoutConnectionOptions } from '../help.js';
+import { docsUrl } from '../links.js';
 import { isRecord } from '../../internal/is-record.js';
 import { errorCode } from '../json-file.js';
 import { openBrowser } from '../open-browser.js';
@@ -26,7 +27,7 @@ function whole(text: string | undefined, flag: string, max: number): number | un
   return value;
 }
 
-const FAULTS_HINT = '--faults must be a JSON object, e.g. \'{"gpconnect503Rate":0.3}\' (see docs/sandbox.md, Faults).';
+const FAULTS_HINT = `--faults must be a JSON object, e.g. '{"gpconnect503Rate":0.3}' (see ${docsUrl('sandbox.md', 'faults')}).`;
 
 /** An object is enough here: startSandbox checks every key and value, and refuses unknown ones. */
 const isFaults = (value: unknown): value is SandboxFaults => isRecord(value);
@@ -88,7 +89,7 @@ function announce(ctx: CliContext, sandbox: Sandbox): void {
       `  forbidden API key  ${sandbox.forbiddenApiKey} (valid, but 403 where the spec allows it)`,
       `  recipients         ${sandbox.recipients.join(', ')}`,
       `  topics             ${sandbox.topics.join(', ')}`,
-      `  control API        ${sandbox.url}/_sandbox (see docs/sandbox.md)`,
+      `  control API        ${sandbox.url}/_sandbox (see ${docsUrl('sandbox.md')})`,
       '',
       'In another terminal:',
       `  ${exportLine}`,
@@ -106,7 +107,7 @@ export function registerSandbox(program: Command, ctx: CliContext): void {
     .description('run the local sandbox (the whole service on loopback, with its console) until Ctrl-C; its subcommands act on a running one')
     .option('--port <port>', 'TCP port (default: a free one)')
     .option('--seed <seed>', 'seed of the fault decisions (default 1)')
-    .option('--faults <json>', 'faults to inject, as JSON (see docs/sandbox.md)')
+    .option('--faults <json>', `faults to inject, as JSON (see ${docsUrl('sandbox.md', 'faults')})`)
     .option('--open', 'open the console in a browser ($BROWSER, else the system default)')
     .action(async (_options: unknown, cmd: Command) => {
       const options = cmd.optsWithGlobals<SandboxCommandOptions>();
@@ -120,6 +121,7 @@ export function registerSandbox(program: Command, ctx: CliContext): void {
   registerSandboxMoves(command, ctx);
   registerSandboxTokens(command, ctx);
   registerSandboxFaults(command, ctx);
+  withoutConnectionOptions(command);
   withExamples(command, [
     'cdms sandbox --open',
     'cdms sandbox --port 4010 --faults \'{"gpconnect503Rate":0.3,"retryAfterSeconds":1}\'',

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { validateMessage, validateWidget, type Route, type ValidationResult } from '../../index.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
-import { withExamples } from '../help.js';
+import { withExamples, withoutConnectionOptions } from '../help.js';
 import { readJsonObject } from '../json-file.js';
 import { completeMessage, parseRoute, routeOfType } from '../message.js';
 
@@ -42,5 +42,6 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       const route: Route = options.route === undefined ? (routeOfType(data) ?? 'standard') : parseRoute(options.route);
       report(ctx, `the ${route} message`, validateMessage(completeMessage(route, data), { route }), { kind: 'message', route });
     });
+  withoutConnectionOptions(command);
   withExamples(command, ['cdms validate message.json', 'cdms validate consultation.json --route gpconnect --json', 'cdms validate widget.json --widget']);
 }
