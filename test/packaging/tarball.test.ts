@@ -138,6 +138,58 @@ describe('tarball', () => {
     await expect(run(process.execPath, [tscOf(typescript), '-p', dir], { cwd: project })).resolves.toBeDefined();
   }, 180_000);
 
+  // @opentelemetry/api is an optional peer: npm does not install it, and both builds must load and work without it.
+  const WITHOUT_OTEL = (load: string) => `${load}
+let resolvable = true;
+try { createRequire(process.cwd() + '/')('@opentelemetry/api'); } catch { resolvable = false; }
+const box = await sandbox.startSandbox();
+const client = new main.CdmsClient({ baseUrl: box.url, apiKey: box.apiKey, propagateTraceContext: true });
+await client.test();
+let refused = '';
+try { new main.CdmsClient({ baseUrl: box.url, apiKey: box.apiKey, tracerProvider: { getTracer: () => ({}) } }); } catch (e) { refused = e.name; }
+await box.close();
+console.log(JSON.stringify({ resolvable, refused }));`;
+
+  it.each([
+    ['ESM', `import { createRequire } from 'node:module'; const main = await import('cdms-sdk'); const sandbox = await import('cdms-sdk/sandbox');`, ['--input-type=module']],
+    ['CommonJS', `const { createRequire } = require('node:module'); const main = require('cdms-sdk'); const sandbox = require('cdms-sdk/sandbox');`, []],
+  ])('%s: without @opentelemetry/api installed, loads and works, and refuses a provider option', async (_name, load, flags) => {
+    const script = flags.length > 0 ? WITHOUT_OTEL(load) : `(async () => { ${WITHOUT_OTEL(load)} })().catch((e) => { console.error(e); process.exit(1); });`;
+    const { stdout } = await run(process.execPath, [...flags, '-e', script], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({ resolvable: false, refused: 'ConfigurationError' });
+  });
+
+  // Then installed next to it, as an app would: both builds find it at run time and record into the app's provider.
+  const WITH_OTEL = (load: string) => `${load}
+trace.setGlobalTracerProvider(new otel.BasicTracerProvider({ spanProcessors: [new otel.SimpleSpanProcessor(exporter)] }));
+const box = await sandbox.startSandbox();
+await new main.CdmsClient({ baseUrl: box.url, apiKey: box.apiKey }).test();
+await box.close();
+console.log(JSON.stringify(exporter.getFinishedSpans().map((s) => s.name)));`;
+  const LOAD_OTEL = 'const exporter = new otel.InMemorySpanExporter();';
+
+  it.each([
+    [
+      'ESM',
+      `const { trace } = await import('@opentelemetry/api'); const otel = await import('@opentelemetry/sdk-trace-base'); ${LOAD_OTEL} const main = await import('cdms-sdk'); const sandbox = await import('cdms-sdk/sandbox');`,
+      ['--input-type=module'],
+    ],
+    [
+      'CommonJS',
+      `const { trace } = require('@opentelemetry/api'); const otel = require('@opentelemetry/sdk-trace-base'); ${LOAD_OTEL} const main = require('cdms-sdk'); const sandbox = require('cdms-sdk/sandbox');`,
+      [],
+    ],
+  ])('%s: with @opentelemetry/api installed, records its spans into the app\'s provider', async (name, load, flags) => {
+    if (name === 'ESM') {
+      const dev = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+      const wanted = ['@opentelemetry/api', '@opentelemetry/sdk-trace-base'].map((p) => `${p}@${dev[p]}`);
+      await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', ...wanted], { cwd: project });
+    }
+    const script = flags.length > 0 ? WITH_OTEL(load) : `(async () => { ${WITH_OTEL(load)} })().catch((e) => { console.error(e); process.exit(1); });`;
+    const { stdout } = await run(process.execPath, [...flags, '-e', script], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual(['GET /api/v1/test', 'cdms.test']);
+  }, 120_000);
+
   it('leaves no tarball in the repository', () => {
     expect(readdirSync(root).filter((f) => f.endsWith('.tgz'))).toEqual([]);
   });
