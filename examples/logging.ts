@@ -5,9 +5,9 @@
 //   npx tsx examples/logging.ts
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { attachmentFromBytes, type Logger } from 'cdms-sdk';
+import type { Logger } from 'cdms-sdk';
 import { connect } from './support/connect.js';
-import { PATIENT, gpConnectInformation, samplePdf } from './support/documents.js';
+import { PATIENT, consultationSummary } from './support/documents.js';
 import { say, step } from './support/output.js';
 
 // pino writes JSON lines; here into memory, so the example can show and check them.
@@ -26,13 +26,7 @@ try {
   step(1, 'A GP-route send that meets a 503 first, logged by pino');
   // Against the embedded sandbox, script the infrastructure to refuse once.
   sandbox?.failNext({ operation: 'gpconnect.send', status: 503, retryAfterSeconds: 0 });
-  const { messageId } = await cdms.gpconnect.send({
-    topic: 'Consultation Summary',
-    recipient: { id: { value: recipient } },
-    subject: { id: { type: 'NHSNumber', value: PATIENT.nhsNumber } },
-    attachments: [attachmentFromBytes(samplePdf('Consultation summary'), { fileName: 'Consultation summary.pdf' })],
-    gpConnectAdditionalInformation: gpConnectInformation(),
-  });
+  const { messageId } = await cdms.gpconnect.send(consultationSummary(recipient));
   for (const line of lines) {
     const { msg, event } = JSON.parse(line) as { msg: string; event: string };
     say(`${event.padEnd(9)} ${msg}`);

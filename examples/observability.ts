@@ -11,7 +11,7 @@ import { ConsoleMetricExporter, MeterProvider, PeriodicExportingMetricReader } f
 import { BasicTracerProvider, ConsoleSpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { LocalValidationError, attachmentFromBytes } from 'cdms-sdk';
 import { run } from './support/connect.js';
-import { PATIENT, gpConnectInformation, samplePdf } from './support/documents.js';
+import { PATIENT, consultationSummary, samplePdf } from './support/documents.js';
 import { say, step } from './support/output.js';
 
 // 1. The OpenTelemetry SDK, as an app sets it up at start-up (before or after creating clients).
@@ -27,13 +27,7 @@ await run(async ({ cdms, sandbox, recipient }) => {
   step(1, 'A GP-route send inside a span of the app, meeting a 503 first');
   sandbox?.failNext({ operation: 'gpconnect.send', status: 503, retryAfterSeconds: 0 });
   await tracer.startActiveSpan('app.send-consultation-summary', async (span) => {
-    const { messageId } = await cdms.gpconnect.send({
-      topic: 'Consultation Summary',
-      recipient: { id: { value: recipient } },
-      subject: { id: { type: 'NHSNumber', value: PATIENT.nhsNumber } },
-      attachments: [attachmentFromBytes(samplePdf('Consultation summary'), { fileName: 'Consultation summary.pdf' })],
-      gpConnectAdditionalInformation: gpConnectInformation(),
-    });
+    const { messageId } = await cdms.gpconnect.send(consultationSummary(recipient));
     say(`sent ${messageId}: the spans above are its two attempts, then cdms.gpconnect.send, under the app's span`);
     span.end();
   });

@@ -1,7 +1,7 @@
 // Made-up documents and patients for the examples. The NHS number is a
 // well-known valid test value (reference/domain.md section 1); the names are
 // invented.
-import type { CodedDataItem, GpConnectAdditionalInformation } from 'cdms-sdk';
+import { attachmentFromBytes, type CodedDataItem, type GpConnectAdditionalInformation, type GpConnectMessageParams } from 'cdms-sdk';
 
 /** The examples' patient. */
 export const PATIENT = {
@@ -70,5 +70,16 @@ export function gpConnectInformation(): GpConnectAdditionalInformation {
     practitioner: { name: { family: 'Okafor', given: 'Ada' }, sdsUserId: 'UNK', email: 'ooh@example.org' },
     typeCode: '11429006',
     typeDescription: 'Consultation',
+  };
+}
+
+/** A GP-route consultation summary for the examples' patient, to `recipient` (an ODS code). */
+export function consultationSummary(recipient: string): GpConnectMessageParams {
+  return {
+    topic: 'Consultation Summary',
+    recipient: { id: { value: recipient } },
+    subject: { id: { type: 'NHSNumber', value: PATIENT.nhsNumber } },
+    attachments: [attachmentFromBytes(samplePdf('Consultation summary'), { fileName: 'Consultation summary.pdf' })],
+    gpConnectAdditionalInformation: gpConnectInformation(),
   };
 }
