@@ -14,6 +14,7 @@ import type { BenchContext, Scenario } from './scenarios/context.js';
 import { sandboxLoadScenario } from './scenarios/sandbox-load.js';
 import { sendScenario } from './scenarios/send.js';
 import { smallGetScenario } from './scenarios/small-get.js';
+import { telemetryScenario } from './scenarios/telemetry.js';
 import { validateScenario } from './scenarios/validate.js';
 
 const SCENARIOS: readonly [string, Scenario][] = [
@@ -21,6 +22,7 @@ const SCENARIOS: readonly [string, Scenario][] = [
   ['send', sendScenario],
   ['concurrent-send', concurrentSendScenario],
   ['small-get', smallGetScenario],
+  ['telemetry', telemetryScenario],
   ['cold-start', coldStartScenario],
   ['sandbox-load', sandboxLoadScenario],
   ['bundle', bundleScenario],

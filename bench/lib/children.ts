@@ -13,9 +13,9 @@ import { build } from 'esbuild';
 const OUT_DIR = fileURLToPath(new URL('../.tmp/children/', import.meta.url));
 
 /** The child scripts, by name (bench/children/<name>.ts). */
-export type ChildName = 'server' | 'send-rss' | 'send-many' | 'cold-sdk' | 'cold-baseline' | 'sandbox' | 'resolve' | 'relay';
+export type ChildName = 'server' | 'send-rss' | 'send-many' | 'cold-sdk' | 'cold-baseline' | 'sandbox' | 'resolve' | 'relay' | 'telemetry-calls';
 
-const CHILDREN: readonly ChildName[] = ['server', 'send-rss', 'send-many', 'cold-sdk', 'cold-baseline', 'sandbox', 'resolve', 'relay'];
+const CHILDREN: readonly ChildName[] = ['server', 'send-rss', 'send-many', 'cold-sdk', 'cold-baseline', 'sandbox', 'resolve', 'relay', 'telemetry-calls'];
 
 /** Bundles the children (their own helpers inlined, packages external). */
 export async function buildChildren(): Promise<void> {
@@ -38,7 +38,8 @@ export async function buildChildren(): Promise<void> {
   if (bundled.length > 0) throw new Error(`bench children must import the built package, yet they bundle ${bundled.join(', ')}`);
 }
 
-function scriptPath(name: ChildName): string {
+/** The bundled script of a child. */
+export function scriptPath(name: ChildName): string {
   return `${OUT_DIR}${name}.mjs`;
 }
 
@@ -52,10 +53,12 @@ export interface RunOptions {
    * its own and not the bench's (see there). Needed for every RSS figure.
    */
   ownMaxRss?: boolean;
+  /** A copy of the child's script elsewhere, whose packages resolve from there (see scenarios/telemetry.ts). */
+  script?: string;
 }
 
 function start(name: ChildName, options: RunOptions, stdin: 'ignore' | 'pipe'): ChildProcess {
-  const args = [...(options.nodeFlags ?? []), scriptPath(name), ...(options.args ?? [])];
+  const args = [...(options.nodeFlags ?? []), options.script ?? scriptPath(name), ...(options.args ?? [])];
   return spawn(process.execPath, options.ownMaxRss ? [scriptPath('relay'), ...args] : args, {
     cwd: OUT_DIR,
     // NODE_OPTIONS could carry tsx's loader; a child must be plain node.
