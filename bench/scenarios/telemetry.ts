@@ -1,4 +1,4 @@
-// telemetry: the per-call cost of the SDK's OpenTelemetry instrumentation
+// telemetry: the per-call CPU cost of the SDK's OpenTelemetry instrumentation
 // when the app registers no OpenTelemetry SDK, against the same build with
 // @opentelemetry/api unloadable (the SDK as it was before it had telemetry,
 // every operation through a no-op), in fresh processes, alternated. A third,
@@ -18,7 +18,7 @@ import { SNAPSHOT_DIR } from '../lib/snapshot.js';
 import { toRow, type Row } from '../lib/table.js';
 import type { BenchContext } from './context.js';
 
-const CALLS = 20_000;
+const CALLS = 5_000;
 const NO_OTEL = fileURLToPath(new URL('../.tmp/no-otel/', import.meta.url));
 
 /** Lays out bench/.tmp/no-otel/ and returns the child's script there. */
@@ -42,34 +42,37 @@ function treeWithoutOtel(): string {
 export async function telemetryScenario({ log }: BenchContext): Promise<Row[]> {
   const script = treeWithoutOtel();
   const call = (mode: string, where?: string) => async () =>
-    (await runChild<{ usPerCall: number }>('telemetry-calls', { args: [mode, String(CALLS)], ...(where ? { script: where } : {}) })).usPerCall;
+    (await runChild<{ cpuUsPerCall: number }>('telemetry-calls', { args: [mode, String(CALLS)], ...(where ? { script: where } : {}) })).cpuUsPerCall;
   log(`telemetry: ${CALLS} status calls per fresh process (fetch answered at once), API absent / no SDK registered / recording`);
   const samples = await alternate({
     warmup: 1,
-    reps: 9,
+    reps: 7,
     probes: { absent: call('absent', script), noop: call('noop'), recording: call('recording') },
   });
   const baselineName = 'same build, @opentelemetry/api absent';
+  const range = (xs: readonly number[]): string => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)} us`;
   return [
     toRow({
       scenario: 'telemetry',
-      metric: 'per call, API installed, no SDK registered',
+      metric: 'CPU per call, API installed, no SDK',
       unit: 'us',
       target: { kind: 'max-ratio', limit: 1.05 },
       sdkSamples: samples.noop,
       baselineSamples: samples.absent,
       baselineName,
-      note: `a status call through a fetch that answers at once, ${CALLS} per process after 3,000 warm-up calls; medians of 9 processes per side, alternated`,
+      note:
+        `user + system CPU of a status call through a fetch that answers at once, ${CALLS} per fresh process after 2,000 warm-up calls; ` +
+        `medians of 7 processes per side, alternated; spread: API absent ${range(samples.absent)}, no SDK ${range(samples.noop)}`,
     }),
     toRow({
       scenario: 'telemetry',
-      metric: 'per call, SDK registered, recording',
+      metric: 'CPU per call, SDK recording',
       unit: 'us',
       target: { kind: 'report' },
       sdkSamples: samples.recording,
       baselineSamples: samples.absent,
       baselineName,
-      note: `recording: ${median(samples.recording).toFixed(1)} us per call (two spans and four metric records), spans dropped by a no-op processor`,
+      note: `two spans and four metric records per call (${median(samples.recording).toFixed(0)} us); spans handed to a processor that drops them, so exporting is not counted`,
     }),
   ];
 }

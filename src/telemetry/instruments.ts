@@ -31,6 +31,7 @@ export class InstrumentSource<T> {
   readonly #create: (meter: Meter, api: OpenTelemetryApi) => T;
   #provider: MeterProvider | undefined;
   #instruments: T | undefined;
+  #noop = false;
 
   /**
    * @param fixed - The provider given in the options, if any.
@@ -51,10 +52,18 @@ export class InstrumentSource<T> {
   get(): T {
     const provider = this.provider();
     if (provider !== this.#provider || this.#instruments === undefined) {
+      const meter = sdkMeter(provider);
       this.#provider = provider;
-      this.#instruments = this.#create(sdkMeter(provider), this.#api);
+      this.#noop = meter === this.#api.createNoopMeter();
+      this.#instruments = this.#create(meter, this.#api);
     }
     return this.#instruments;
+  }
+
+  /** Whether the provider in force records nothing (no meter provider registered). */
+  isNoop(): boolean {
+    this.get();
+    return this.#noop;
   }
 }
 

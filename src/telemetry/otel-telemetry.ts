@@ -5,7 +5,7 @@ import { InstrumentSource, createClientInstruments, type ClientInstruments } fro
 import { INSTRUMENTATION_SCOPE } from './names.js';
 import type { OpenTelemetryApi } from './otel-api.js';
 import { OtelOperationScope } from './otel-scope.js';
-import type { OperationScope, Telemetry } from './scope.js';
+import { NOOP_SCOPE, type OperationScope, type Telemetry } from './scope.js';
 
 /** What the client's telemetry was configured with. Internal. */
 export interface TelemetryConfig {
@@ -32,9 +32,12 @@ export interface ClientTelemetryContext {
 /** The client's telemetry through the OpenTelemetry API. */
 export class OtelTelemetry implements Telemetry {
   readonly #client: ClientTelemetryContext;
+  /** A tracer provider given in the options: always in use. */
+  readonly #ownTracer: boolean;
 
   constructor(api: OpenTelemetryApi, config: TelemetryConfig) {
     const url = new URL(config.baseUrl);
+    this.#ownTracer = config.tracerProvider !== undefined;
     this.#client = {
       api,
       // The global tracer is a proxy: an SDK registered after the client is still used.
@@ -48,6 +51,7 @@ export class OtelTelemetry implements Telemetry {
   }
 
   async operation<T>(name: OperationName, run: (scope: OperationScope) => Promise<T>): Promise<T> {
+    if (this.#silent()) return run(NOOP_SCOPE);
     const scope = new OtelOperationScope(this.#client, name);
     let result: T;
     try {
@@ -58,5 +62,19 @@ export class OtelTelemetry implements Telemetry {
     }
     scope.end();
     return result;
+  }
+
+  /**
+   * Whether nothing would be recorded or sent: no tracer and no meter
+   * provider registered (and no trace context to pass on). Then the
+   * operation takes the no-op path, so an app without an OpenTelemetry SDK
+   * pays almost nothing. Checked per operation: a provider registered later counts.
+   */
+  #silent(): boolean {
+    const { api, instruments, propagate } = this.#client;
+    if (this.#ownTracer || !instruments.isNoop()) return false;
+    const provider = api.trace.getTracerProvider();
+    if (!(provider instanceof api.ProxyTracerProvider) || provider.getDelegateTracer(INSTRUMENTATION_SCOPE, VERSION) !== undefined) return false;
+    return !propagate || api.trace.getSpan(api.context.active()) === undefined;
   }
 }

@@ -53,7 +53,8 @@ export interface Telemetry {
   operation<T>(name: OperationName, run: (scope: OperationScope) => Promise<T>): Promise<T>;
 }
 
-const NOOP_SCOPE: OperationScope = Object.freeze({
+/** A scope that records nothing. */
+export const NOOP_SCOPE: OperationScope = Object.freeze({
   messageId: () => undefined,
   route: () => undefined,
   recovery: () => undefined,

@@ -116,6 +116,13 @@ describe('trace context', () => {
     expect(received[0]!.traceparent).toBeUndefined();
   });
 
+  it('with no SDK registered but a trace context active (the app extracted it), passes that context on', async () => {
+    const cdms = new CdmsClient({ baseUrl, apiKey: 'k', propagateTraceContext: true });
+    const remote = trace.wrapSpanContext({ traceId: 'a1'.repeat(16), spanId: 'b2'.repeat(8), traceFlags: 1 });
+    await context.with(trace.setSpan(context.active(), remote), () => cdms.test());
+    expect(received[0]!.traceparent).toBe(`00-${'a1'.repeat(16)}-${'b2'.repeat(8)}-01`);
+  });
+
   it('refuses telemetry options of the wrong type, saying what it expected', () => {
     const bad = (options: Record<string, unknown>) => () => new CdmsClient({ baseUrl, apiKey: 'k', ...options });
     expect(bad({ propagateTraceContext: 'yes' })).toThrow(ConfigurationError);
