@@ -24,16 +24,15 @@ export const TRACKER_METRIC = {
 /** Attribute keys of the tracker's metrics. */
 export const TRACKER_ATTR = {
   status: 'cdms.tracker.status',
-  attentionReason: 'cdms.tracker.attention_reason',
   eventKind: 'cdms.tracker.event_kind',
 } as const;
 
 /** What the tracker reports at each metric collection. */
 export interface TrackerGaugeReading {
-  /** Tracked messages by status (the tracker's own status names). */
+  /** Tracked messages by the service's last known status (`none` before the service holds them). */
   readonly messagesByStatus: Readonly<Record<string, number>>;
-  /** Messages a person must look at, by reason. */
-  readonly attentionByReason: Readonly<Record<string, number>>;
+  /** Messages a person must look at. */
+  readonly attention: number;
   /** Polls whose planned time has passed without being made. */
   readonly overduePolls: number;
 }
@@ -137,13 +136,13 @@ class OtelTrackerTelemetry implements TrackerTelemetry {
     const meter = sdkMeter(this.#counters.provider());
     const int = { valueType: this.#api.ValueType.INT };
     const messages = meter.createObservableGauge(TRACKER_METRIC.messages, { ...int, unit: '{message}', description: 'Tracked messages by status.' });
-    const attention = meter.createObservableGauge(TRACKER_METRIC.attention, { ...int, unit: '{message}', description: 'Messages a person must look at, by reason.' });
+    const attention = meter.createObservableGauge(TRACKER_METRIC.attention, { ...int, unit: '{message}', description: 'Messages a person must look at.' });
     const overdue = meter.createObservableGauge(TRACKER_METRIC.overduePolls, { ...int, unit: '{poll}', description: 'Polls past their planned time.' });
     const gauges = [messages, attention, overdue];
     const callback = async (result: BatchObservableResult) => {
       const reading = await read();
       observeEach(result, messages, TRACKER_ATTR.status, reading.messagesByStatus);
-      observeEach(result, attention, TRACKER_ATTR.attentionReason, reading.attentionByReason);
+      result.observe(attention, reading.attention);
       result.observe(overdue, reading.overduePolls);
     };
     meter.addBatchObservableCallback(callback, gauges);

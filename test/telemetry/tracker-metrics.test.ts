@@ -74,21 +74,21 @@ describe('tracker telemetry', () => {
     let pending = 3;
     const stop = tracker.observe(async () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
-      return { messagesByStatus: { following: pending, settled: 7 }, attentionByReason: { 'not-delivered': 2 }, overduePolls: 1 };
+      return { messagesByStatus: { PENDING: pending, COMPLETED: 7 }, attention: 2, overduePolls: 1 };
     });
     const first = await otel.points();
     expect(pointsOf(first, 'cdms.tracker.messages').map((p) => [p.attributes['cdms.tracker.status'], p.value]).sort()).toEqual([
-      ['following', 3],
-      ['settled', 7],
+      ['COMPLETED', 7],
+      ['PENDING', 3],
     ]);
-    expect(pointsOf(first, 'cdms.tracker.attention', { 'cdms.tracker.attention_reason': 'not-delivered' })).toMatchObject([{ value: 2 }]);
+    expect(pointsOf(first, 'cdms.tracker.attention')).toMatchObject([{ value: 2 }]);
     expect(pointsOf(first, 'cdms.tracker.overdue_polls')).toMatchObject([{ value: 1 }]);
 
     pending = 5;
-    expect(pointsOf(await otel.points(), 'cdms.tracker.messages', { 'cdms.tracker.status': 'following' })).toMatchObject([{ value: 5 }]);
+    expect(pointsOf(await otel.points(), 'cdms.tracker.messages', { 'cdms.tracker.status': 'PENDING' })).toMatchObject([{ value: 5 }]);
     stop();
     pending = 9;
-    const after = pointsOf(await otel.points(), 'cdms.tracker.messages', { 'cdms.tracker.status': 'following' });
+    const after = pointsOf(await otel.points(), 'cdms.tracker.messages', { 'cdms.tracker.status': 'PENDING' });
     expect(after.map((p) => p.value)).not.toContain(9);
   });
 
@@ -100,7 +100,7 @@ describe('tracker telemetry', () => {
     let reads = 0;
     tracker.observe(() => {
       reads++;
-      return { messagesByStatus: {}, attentionByReason: {}, overduePolls: 0 };
+      return { messagesByStatus: {}, attention: 0, overduePolls: 0 };
     })();
     await otel.points();
     expect({ spans: otel.spans().length, reads }).toEqual({ spans: 0, reads: 0 });
