@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeTarget, evaluate, formatValue } from '../../bench/lib/evaluate.js';
 import { largeMessage, pdfBytes } from '../../bench/lib/fixtures.js';
 import { alternate, roundOrder } from '../../bench/lib/measure.js';
+import { compareProfiles, groupOf, selfTime, type CpuProfile } from '../../bench/lib/profile.js';
 import { gigabytesPerSecond, median, ratio } from '../../bench/lib/stats.js';
 import { formatTable, summarise, toRow } from '../../bench/lib/table.js';
 
@@ -179,5 +180,43 @@ describe('bench fixture', () => {
     const message = largeMessage(2, 3000);
     expect(message.attachments).toHaveLength(2);
     expect(Buffer.from(message.attachments[1]!.content, 'base64')).toHaveLength(3000);
+  });
+});
+
+describe('bench profile summary', () => {
+  /** A profile with one sampled node per function, each sampled for the given microseconds. */
+  const profile = (functions: readonly [string, string, number][]): CpuProfile => ({
+    nodes: functions.map(([functionName, url], i) => ({ id: i + 1, callFrame: { functionName, url } })),
+    samples: functions.map((_, i) => i + 1),
+    timeDeltas: functions.map(([, , us]) => us),
+  });
+
+  it('groups code by where it lives', () => {
+    expect(groupOf('file:///x/bench/.tmp/node_modules/cdms-sdk/dist/index.js', 'request')).toBe('cdms-sdk');
+    expect(groupOf('file:///x/node_modules/ky/distribution/core/Ky.js', 'Ky')).toBe('ky');
+    expect(groupOf('node:internal/deps/undici/undici', 'fetch')).toBe('undici (fetch)');
+    expect(groupOf('node:internal/abort_controller', 'createAbortSignal')).toBe('abort signals and events');
+    expect(groupOf('', '(garbage collector)')).toBe('garbage collector');
+    expect(groupOf('', 'parse')).toBe('V8 built-ins (JSON, RegExp, ...)');
+    expect(groupOf('file:///x/bench/profile.ts', 'loop')).toBe('the bench itself');
+  });
+
+  it('adds up self time per key', () => {
+    const p = profile([['a', 'node:events', 3], ['b', 'node:events', 4], ['(idle)', '', 10]]);
+    expect(selfTime(p, groupOf)).toEqual(new Map([['abort signals and events', 7], ['idle', 10]]));
+  });
+
+  it('compares per call, largest difference first, idle left out', () => {
+    const baseline = profile([['fetch', 'node:internal/deps/undici/undici', 400], ['(idle)', '', 900]]);
+    const sdk = profile([
+      ['fetch', 'node:internal/deps/undici/undici', 440],
+      ['Ky', 'file:///r/node_modules/ky/distribution/core/Ky.js', 200],
+      ['(idle)', '', 50],
+    ]);
+    const lines = compareProfiles({ baseline, sdk }, 2).split('\n');
+    expect(lines[1]).toMatch(/^ky\s+0\.0\s+100\.0 \+100\.0$/);
+    expect(lines[2]).toMatch(/^undici \(fetch\)\s+200\.0\s+220\.0 \+20\.0$/);
+    expect(lines[3]).toMatch(/^total \(idle left out\)\s+200\.0\s+320\.0 \+120\.0$/);
+    expect(lines.some((l) => l.includes('idle') && !l.startsWith('total'))).toBe(false);
   });
 });
