@@ -127,9 +127,10 @@ describe('console pages', () => {
       while (!pattern.test(seen)) seen += new TextDecoder().decode((await reader.read()).value as Uint8Array);
     };
     await until(/retry: 1000/);
-    await send(standardBody());
-    await until(/event: messages/);
+    const id = await send(standardBody());
+    await until(/event: messages\ndata: .*\n/);
     await until(/event: requests/);
+    expect(seen).toContain(`event: messages\ndata: {"ids":["${id.toLowerCase()}"]}`);
     abort.abort();
   });
 });

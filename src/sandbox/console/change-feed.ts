@@ -10,7 +10,11 @@ import type { SandboxState } from '../state.js';
 /** The kinds of change a console can be told about. */
 export type ChangeKind = 'messages' | 'requests' | 'state' | 'widgets' | 'faults';
 
-type Fingerprints = Record<ChangeKind, string>;
+/** Per message: its status, subStatus and time of change; per other kind: one summary string. */
+interface Fingerprints {
+  messages: Map<string, string>;
+  others: Record<Exclude<ChangeKind, 'messages'>, string>;
+}
 
 /** How often time-driven changes are looked for while a console listens. */
 const TICK_MS = 1_000;
@@ -19,15 +23,20 @@ const TICK_MS = 1_000;
 function fingerprints(state: SandboxState): Fingerprints {
   const now = state.now();
   return {
-    messages: state.messages
-      .all(now)
-      .map((r) => `${r.messageId}|${r.status}|${r.subStatus ?? ''}|${r.updated}`)
-      .join('\n'),
-    requests: String(state.requests.lastId()),
-    state: JSON.stringify([state.toolbars.running(), state.tokens.list()]),
-    widgets: JSON.stringify(state.widgets.list(state.config.apiKey)),
-    faults: JSON.stringify(state.faults.faults),
+    messages: new Map(state.messages.all(now).map((r) => [r.messageId.toLowerCase(), `${r.status}|${r.subStatus ?? ''}|${r.updated}`])),
+    others: {
+      requests: String(state.requests.lastId()),
+      state: JSON.stringify([state.toolbars.running(), state.tokens.list()]),
+      widgets: JSON.stringify(state.widgets.list(state.config.apiKey)),
+      faults: JSON.stringify(state.faults.faults),
+    },
   };
+}
+
+/** The messages added, changed or removed between two fingerprints (lower-case ids). */
+function changedMessages(before: Map<string, string> | undefined, now: Map<string, string>): string[] {
+  const ids = new Set([...(before?.keys() ?? []), ...now.keys()]);
+  return [...ids].filter((id) => before?.get(id) !== now.get(id));
 }
 
 /** The event feed behind `GET /_sandbox/events`. */
@@ -82,8 +91,12 @@ export class ChangeFeed {
     const now = fingerprints(this.#state);
     const before = this.#last;
     this.#last = now;
-    const changed = (Object.keys(now) as ChangeKind[]).filter((kind) => before?.[kind] !== now[kind]);
-    for (const kind of changed) this.#send(`event: ${kind}\ndata: {}\n\n`);
+    const ids = changedMessages(before?.messages, now.messages);
+    // The ids let a message's page refresh only when that message changed.
+    if (ids.length > 0) this.#send(`event: messages\ndata: ${JSON.stringify({ ids })}\n\n`);
+    for (const kind of Object.keys(now.others) as (keyof Fingerprints['others'])[]) {
+      if (before?.others[kind] !== now.others[kind]) this.#send(`event: ${kind}\ndata: {}\n\n`);
+    }
   }
 
   #send(text: string): void {

@@ -151,7 +151,6 @@
     var handler = kind && RESULTS[kind];
     announce('status', handler && body ? handler(body) : detail.elt.getAttribute('data-done') || 'Done.');
     htmx.trigger(document.body, 'cdms:state');
-    htmx.trigger(document.body, 'cdms:messages');
   });
 
   document.body.addEventListener('htmx:sendError', function () {
@@ -161,8 +160,14 @@
   // Live updates: the sandbox says what changed; each view that shows it refreshes itself.
   if (typeof EventSource === 'function') {
     var source = new EventSource('/_sandbox/events');
-    ['messages', 'requests', 'state', 'widgets', 'faults'].forEach(function (kind) {
+    ['requests', 'state', 'widgets', 'faults'].forEach(function (kind) {
       source.addEventListener(kind, function () { htmx.trigger(document.body, 'cdms:' + kind); });
+    });
+    // A message's page listens for its own id only: it is not redrawn for other messages.
+    source.addEventListener('messages', function (evt) {
+      htmx.trigger(document.body, 'cdms:messages');
+      var ids = (JSON.parse(evt.data).ids || []);
+      ids.forEach(function (id) { htmx.trigger(document.body, 'cdms:message-' + id); });
     });
     source.addEventListener('open', function () { document.documentElement.setAttribute('data-live', 'connected'); });
     source.addEventListener('error', function () { document.documentElement.setAttribute('data-live', 'reconnecting'); });

@@ -31,7 +31,8 @@ function history(message: SandboxMessage): Html {
 /** The part that changes: status, actions and history; it re-fetches itself when messages change. */
 function liveState(message: SandboxMessage): Html {
   const self = `${CONSOLE_PATH}/messages/${encodeURIComponent(message.messageId)}`;
-  return html`<div id="message-state" hx-get="${self}" hx-trigger="cdms:messages from:body" hx-select="#message-state" hx-swap="outerHTML">
+  const event = `cdms:message-${message.messageId.toLowerCase()}`;
+  return html`<div id="message-state" hx-get="${self}" hx-trigger="${event} from:body" hx-select="#message-state" hx-swap="outerHTML">
 <section aria-labelledby="summary-heading"><h2 id="summary-heading">Summary</h2>${summary(message)}</section>
 <section aria-labelledby="actions-heading"><h2 id="actions-heading">Act as the practice</h2>${messageActions(message)}</section>
 <section aria-labelledby="history-heading"><h2 id="history-heading">History</h2>${history(message)}</section>
