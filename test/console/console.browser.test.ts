@@ -57,6 +57,12 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
+/** Axe on the page, then its picture. */
+async function checkAndPicture(page: Page, name: string, picture: string): Promise<void> {
+  await accessible(page, name);
+  await screenshot(page, picture);
+}
+
 /** Runs axe on the page and keeps the result for the summary; fails on serious or critical violations. */
 async function accessible(page: Page, name: string): Promise<void> {
   const violations = await axe(page);
@@ -75,8 +81,7 @@ describe.skipIf(!browser)('sandbox console in Chromium', () => {
     expect(navigations).toBe(0);
     await cdms.gpconnect.send(gpMessage({ messageId: crypto.randomUUID() }));
     await page.locator('tr[data-message-id]').nth(1).waitFor();
-    await accessible(page, 'inbox');
-    await screenshot(page, 'console-inbox');
+    await checkAndPicture(page, 'inbox', 'console-inbox');
     await page.close();
   });
 
@@ -99,8 +104,7 @@ describe.skipIf(!browser)('sandbox console in Chromium', () => {
     expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="discharge-summary.pdf"/);
     // The PDF is open in the browser's own viewer (an extension frame inside ours).
     await eventually(() => page.frames().some((f) => f.url().startsWith('chrome-extension://'))).toBe(true);
-    await accessible(page, 'message');
-    await screenshot(page, 'console-message');
+    await checkAndPicture(page, 'message', 'console-message');
     await page.close();
   });
 
@@ -144,8 +148,7 @@ describe.skipIf(!browser)('sandbox console in Chromium', () => {
     await page.locator('form[hx-post="/_sandbox/toolbar/run"] input[name="user"]').fill('dr.browser');
     await page.getByRole('button', { name: 'Run the toolbar' }).click();
     await page.getByRole('button', { name: "Stop dr.browser's toolbar" }).waitFor();
-    await accessible(page, 'toolbar');
-    await screenshot(page, 'console-toolbar');
+    await checkAndPicture(page, 'toolbar', 'console-toolbar');
     await row.getByRole('button', { name: 'Revoke' }).click();
     await eventually(() => row.textContent()).toContain('revoked');
     expect(await cdms.tokens.verify(token)).toBe(false);
@@ -156,8 +159,7 @@ describe.skipIf(!browser)('sandbox console in Chromium', () => {
     await cdms.widgets.register({ name: 'Care Plan', icon: 'clipboard', launchUrl: 'https://widget.test/launch', encryptionSecret: SECRET, requiresUserData: true, requiresPatientData: true });
     await browser!.context.route('https://widget.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Widget</title><p>Widget page</p>' }));
     const page = await open('/widgets');
-    await accessible(page, 'widgets');
-    await screenshot(page, 'console-widgets');
+    await checkAndPicture(page, 'widgets', 'console-widgets');
     const opened = browser!.context.waitForEvent('page');
     await page.getByRole('button', { name: 'Launch Care Plan' }).click();
     const widgetPage = await opened;
@@ -228,13 +230,11 @@ describe.skipIf(!browser)('sandbox console in Chromium', () => {
     await cdms.messages.send(documents({ recipient: { id: { type: 'OcsClientIdentifier', value: 'Z99999' } } })).catch(() => undefined);
     const requests = await open('/requests');
     await requests.getByRole('cell', { name: /Request Validation Error/ }).first().waitFor();
-    await accessible(requests, 'requests');
-    await screenshot(requests, 'console-requests');
+    await checkAndPicture(requests, 'requests', 'console-requests');
     await requests.close();
     sandbox.setFaults({ gpconnect503Rate: 0.3, retryAfterSeconds: 1, operations: ['gpconnect.send'] });
     const faults = await open('/faults');
-    await accessible(faults, 'faults');
-    await screenshot(faults, 'console-faults');
+    await checkAndPicture(faults, 'faults', 'console-faults');
     await faults.locator('input[name="latencyMs"]').fill('25');
     await faults.getByRole('button', { name: 'Replace the faults' }).click();
     await eventually(() => sandbox.getFaults()).toEqual({ gpconnect503Rate: 0.3, retryAfterSeconds: 1, latencyMs: 25, operations: ['gpconnect.send'] });
