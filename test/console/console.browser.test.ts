@@ -127,10 +127,10 @@ describe.skipIf(!browser)('sandbox console in Chromium', () => {
   ])('a GP-route message advanced from the console: %s', async (name, clicks, status, subStatus) => {
     const { messageId } = await cdms.gpconnect.send(gpMessage({ messageId: crypto.randomUUID() }));
     const page = await open(`/messages/${messageId}`);
-    if (name === 'received') await accessible(page, 'GP-route message');
     for (const label of clicks) await page.getByRole('button', { name: label, exact: true }).click();
     await eventually(() => page.locator('#console-status').textContent()).toContain(`now ${status}`);
     expect(await cdms.gpconnect.status(messageId)).toMatchObject({ status, subStatus });
+    if (name === 'received') await accessible(page, 'GP-route message');
     await page.close();
   });
 

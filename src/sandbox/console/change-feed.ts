@@ -34,16 +34,27 @@ function fingerprints(state: SandboxState): Fingerprints {
 }
 
 /** The messages added, changed or removed between two fingerprints (lower-case ids). */
-function changedMessages(before: Map<string, string> | undefined, now: Map<string, string>): string[] {
-  const ids = new Set([...(before?.keys() ?? []), ...now.keys()]);
-  return [...ids].filter((id) => before?.get(id) !== now.get(id));
+function changedMessages(before: Map<string, string>, now: Map<string, string>): string[] {
+  const ids = new Set([...before.keys(), ...now.keys()]);
+  return [...ids].filter((id) => before.get(id) !== now.get(id));
+}
+
+/** The events that tell a console of the changes from `before` to `now` (empty when none). */
+function changes(before: Fingerprints, now: Fingerprints): string {
+  const ids = changedMessages(before.messages, now.messages);
+  // The ids let a message's page refresh only when that message changed.
+  let text = ids.length > 0 ? `event: messages\ndata: ${JSON.stringify({ ids })}\n\n` : '';
+  for (const kind of Object.keys(now.others) as (keyof Fingerprints['others'])[]) {
+    if (before.others[kind] !== now.others[kind]) text += `event: ${kind}\ndata: {}\n\n`;
+  }
+  return text;
 }
 
 /** The event feed behind `GET /_sandbox/events`. */
 export class ChangeFeed {
   readonly #state: SandboxState;
-  readonly #listeners = new Set<ServerResponse>();
-  #last: Fingerprints | undefined;
+  /** Each console, with what it was last told about: a new one is told only of changes after it joined. */
+  readonly #listeners = new Map<ServerResponse, Fingerprints>();
   #timer: NodeJS.Timeout | undefined;
   #scheduled = false;
 
@@ -69,7 +80,7 @@ export class ChangeFeed {
 
   /** Ends every stream and stops checking (the sandbox is closing). */
   close(): void {
-    for (const res of this.#listeners) res.end();
+    for (const res of this.#listeners.keys()) res.end();
     this.#listeners.clear();
     this.#stopTimer();
   }
@@ -77,8 +88,7 @@ export class ChangeFeed {
   #add(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write('retry: 1000\n\n');
-    this.#last ??= fingerprints(this.#state);
-    this.#listeners.add(res);
+    this.#listeners.set(res, fingerprints(this.#state));
     this.#timer ??= setInterval(() => this.#compare(), TICK_MS).unref();
     req.on('close', () => {
       this.#listeners.delete(res);
@@ -89,23 +99,15 @@ export class ChangeFeed {
   #compare(): void {
     if (this.#listeners.size === 0) return;
     const now = fingerprints(this.#state);
-    const before = this.#last;
-    this.#last = now;
-    const ids = changedMessages(before?.messages, now.messages);
-    // The ids let a message's page refresh only when that message changed.
-    if (ids.length > 0) this.#send(`event: messages\ndata: ${JSON.stringify({ ids })}\n\n`);
-    for (const kind of Object.keys(now.others) as (keyof Fingerprints['others'])[]) {
-      if (before?.others[kind] !== now.others[kind]) this.#send(`event: ${kind}\ndata: {}\n\n`);
+    for (const [res, before] of this.#listeners) {
+      const text = changes(before, now);
+      if (text) res.write(text);
+      this.#listeners.set(res, now);
     }
-  }
-
-  #send(text: string): void {
-    for (const res of this.#listeners) res.write(text);
   }
 
   #stopTimer(): void {
     clearInterval(this.#timer);
     this.#timer = undefined;
-    this.#last = undefined;
   }
 }
