@@ -5,7 +5,7 @@
 import { CdmsError } from './core/errors/cdms-error.js';
 import { LocalValidationError } from './core/errors/local-errors.js';
 import { PERMITTED_ATTACHMENT_MIME_TYPES, type Attachment, type PermittedAttachmentMimeType } from './schemas/attachment.js';
-import { TEXT_MIME_TYPES, sniffMagic, textProblem } from './validation/content-sniff.js';
+import { NOT_A_PDF, TEXT_MIME_TYPES, sniffMagic, textProblem } from './validation/content-sniff.js';
 import { checkWindowsFileName, fileNameReason } from './validation/file-name.js';
 import { encodeBase64 } from './validation/runtime.js';
 
@@ -84,7 +84,8 @@ function inferMimeType(bytes: Uint8Array, fileName: string): PermittedAttachment
     return byName;
   }
   if (byName !== undefined) {
-    throw invalid('mimeType', `the extension says ${byName} but the content does not start with its signature; check the file, or ${PASS_MIME_TYPE}`);
+    const where = byName === 'application/pdf' ? `has no '%PDF-' in its first 1,024 bytes` : 'does not start with its signature';
+    throw invalid('mimeType', `the extension says ${byName} but the content ${where}; check the file, or ${PASS_MIME_TYPE}`);
   }
   throw invalid('mimeType', `cannot tell the type: the extension is not .pdf, .jpg, .jpeg or .txt and the content is not a PDF or JPEG; ${PASS_MIME_TYPE}`);
 }
@@ -98,14 +99,16 @@ function assertContentMatches(bytes: Uint8Array, mimeType: string): void {
     ? textProblem(bytes)
     : sniffMagic(bytes) === mimeType
       ? undefined
-      : `does not start with the signature of ${mimeType}`;
+      : mimeType === 'application/pdf'
+        ? NOT_A_PDF
+        : `does not start with the signature of ${mimeType}`;
   if (problem) throw invalid('content', `${problem} (mimeType is '${mimeType}')`);
 }
 
 /**
  * Builds an attachment from bytes: canonical base64 content, the mime type
  * given or inferred from the file name's extension and the magic bytes (PDF
- * `%PDF-`, JPEG `FF D8 FF`, UTF-8 text for `.txt`).
+ * `%PDF-` within the first 1,024 bytes, JPEG `FF D8 FF`, UTF-8 text for `.txt`).
  *
  * @throws LocalValidationError when the bytes are empty, the file name is
  * not a valid Windows file name, the mime type cannot be inferred or the

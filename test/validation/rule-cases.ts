@@ -75,8 +75,9 @@ export const CASES: Case[] = [
   [ALL, 'attachments[0].content', 'JVBERi0=JVBE', 'attachments[0].content', /'=' padding other than/],
   [ALL, 'attachments[0].content', 'JVBERi0xLjQ', 'attachments[0].content', /not a multiple of 4/],
   [ALL, 'attachments[0].content', 'JVBERi0xLjR=', 'attachments[0].content', /bits before the padding/],
-  [ALL, 'attachments[0].content', JPEG_B64, 'attachments[0].content', /does not start with '%PDF-'/],
-  [ALL, 'attachments[0].content', b64(' %PDF-1.4'), 'attachments[0].content', /does not start with '%PDF-'/],
+  [ALL, 'attachments[0].content', JPEG_B64, 'attachments[0].content', /no PDF signature '%PDF-' in its first 1,024 bytes/],
+  // The signature must lie wholly within the first 1,024 bytes: here it starts at byte 1,020.
+  [ALL, 'attachments[0].content', b64(`${' '.repeat(1020)}%PDF-1.4`), 'attachments[0].content', /no PDF signature '%PDF-' in its first 1,024 bytes/],
   [ALL, 'unknownTopLevel', true, 'unknownTopLevel', /unknown field/],
   // Standard and instant only
   [SEND, 'attachments[1].content', PDF_B64, 'attachments[1].content', /JPEG marker/],
