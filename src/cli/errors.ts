@@ -4,11 +4,13 @@
 // the output helper masks the CLI's own secrets on top.
 import {
   ApiError,
+  AttachmentContentRejectedError,
   CdmsError,
   ConfigurationError,
   LocalValidationError,
   AttachmentPreviouslyRejectedError,
   RequestAbortedError,
+  type ContentRejection,
   type Delivery,
   type Route,
 } from '../index.js';
@@ -90,6 +92,8 @@ export interface ErrorReport {
   messageId?: string;
   /** For sends: the route, which decides the status endpoint to look it up on. */
   route?: Route;
+  /** For a rejected attachment: a virus-scan verdict (never resend) or a format error (not with that type). */
+  rejection?: ContentRejection;
 }
 
 /** Context a command adds to a failure (the messageId of a send). */
@@ -150,13 +154,17 @@ export function describeError(error: unknown, signal: AbortSignal, context: Erro
     ? { name: 'Interrupted', exitCode, title: 'Interrupted', message: 'Stopped before the command finished.' }
     : { exitCode, ...details(error) };
   if (error instanceof CdmsError && error.delivery !== undefined) report.delivery = error.delivery;
+  if (error instanceof AttachmentContentRejectedError || error instanceof AttachmentPreviouslyRejectedError) report.rejection = error.rejection;
   if (context.messageId !== undefined) report.messageId = context.messageId;
   if (context.route !== undefined) report.route = context.route;
   return report;
 }
 
-/** Errors about an attachment's content: resending it is never the fix (spec, Errors rule 3). */
-const CONTENT_REJECTIONS = new Set(['AttachmentContentRejectedError', 'AttachmentPreviouslyRejectedError']);
+/** What to do after an attachment's content was rejected: resending it as it was is never the fix (spec, Errors rule 3). */
+const AFTER_REJECTION: Record<ContentRejection, string> = {
+  'virus-scan': 'Never send this attachment again (cdms now refuses its content); obtain a clean copy.',
+  format: 'cdms now refuses this content with the same type: attach the right file, or give this one its real type (--mime-type).',
+};
 
 function deliveryLine(report: ErrorReport): string | undefined {
   if (report.messageId === undefined || report.delivery === undefined) return undefined;
@@ -164,9 +172,7 @@ function deliveryLine(report: ErrorReport): string | undefined {
     const lookUp = `cdms status ${report.route === 'gpconnect' ? '--gpconnect ' : ''}${report.messageId}`;
     return `The message may have arrived: check it with \`${lookUp}\` before sending it again (reuse --message-id ${report.messageId}).`;
   }
-  if (CONTENT_REJECTIONS.has(report.name)) {
-    return `Message ${report.messageId} was not delivered. Never send this attachment again (cdms now refuses its content); obtain a clean copy.`;
-  }
+  if (report.rejection !== undefined) return `Message ${report.messageId} was not delivered. ${AFTER_REJECTION[report.rejection]}`;
   return `Message ${report.messageId} was not delivered: it is safe to send it again once the problem is fixed.`;
 }
 

@@ -60,7 +60,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
       return await attempt(context, spec, body, call);
     } catch (error) {
       if (error instanceof AttachmentContentRejectedError) {
-        await rememberRejected(context.rejectedContent, attachmentsOf(spec.message.wire), error.attachmentIndex);
+        await rememberRejected(context.rejectedContent, attachmentsOf(spec.message.wire), error);
         throw error;
       }
       if (!isAmbiguous(error) && !(uncertain && isDuplicateMessageId(error))) throw error;

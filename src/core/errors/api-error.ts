@@ -1,5 +1,6 @@
 import type { InvalidParameter, Problem } from '../../schemas/problem.js';
 import { CdmsError, type Delivery } from './cdms-error.js';
+import { contentRejection, type ContentRejection } from './content-rejection.js';
 
 /** What the transport knows when the service answers with an error status. */
 export interface ApiErrorInit {
@@ -19,7 +20,10 @@ export interface ApiErrorInit {
   delivery?: Delivery | undefined;
   /** Which attachment's content was rejected, for {@link AttachmentContentRejectedError}. */
   attachmentIndex?: number | undefined;
+  /** What kind of content rejection, for {@link AttachmentContentRejectedError}. */
+  rejection?: ContentRejection | undefined;
 }
+
 
 /** What to do, by status: the second half of every API error message. */
 const HINTS: Record<number, string> = {
@@ -101,7 +105,7 @@ export class ApiError extends CdmsError {
   static from(init: ApiErrorInit): ApiError {
     if (init.status >= 400 && init.status < 500) {
       const rejection = contentRejection(init.problem);
-      if (rejection) return new AttachmentContentRejectedError({ ...init, attachmentIndex: rejection.attachmentIndex });
+      if (rejection) return new AttachmentContentRejectedError({ ...init, ...rejection });
     }
     const Class = BY_STATUS[init.status] ?? ApiError;
     return new Class(init);
@@ -152,20 +156,28 @@ export class ServiceUnavailableError extends ApiError {
 
 /**
  * A 4xx whose problem names an attachment's content, or whose text mentions a
- * virus or malware scan. That content must never be sent again (spec, Errors
- * rule 3); the SDK remembers its hash and refuses it from then on.
+ * virus or malware scan. That content must not be sent again (spec, Errors
+ * rule 3); the SDK remembers its hash and refuses it from then on: after a
+ * virus-scan verdict whatever its type, after a format error with the same
+ * declared type only (see {@link ContentRejection}).
  */
 export class AttachmentContentRejectedError extends ApiError {
   /** Always `'AttachmentContentRejectedError'`. */
   override name = 'AttachmentContentRejectedError';
   /** Index of the rejected attachment; undefined when the problem does not say which one. */
   readonly attachmentIndex: number | undefined;
+  /** A virus-scan verdict, or content that is not what its mime type says. */
+  readonly rejection: ContentRejection;
 
-  /** @param init - As for {@link ApiError}, with the attachment index. */
+  /** @param init - As for {@link ApiError}, with the attachment index and the kind of rejection. */
   constructor(init: ApiErrorInit) {
     super(init);
     this.attachmentIndex = init.attachmentIndex;
-    this.message += ' The attachment content was rejected: do not resend it.';
+    this.rejection = init.rejection ?? 'virus-scan';
+    this.message +=
+      this.rejection === 'virus-scan'
+        ? ' The attachment failed the virus scan: do not resend its content, under any type or name.'
+        : ' The attachment content is not what its mimeType says: do not resend it with that type; send the right file, or the same file with its real type.';
   }
 }
 
@@ -178,28 +190,3 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => ApiError> = {
   500: InternalServerError,
   503: ServiceUnavailableError,
 };
-
-const CONTENT_NAME = /^attachments\[(\d+)\]\.content$/;
-const ATTACHMENT_NAME = /^attachments\[(\d+)\]/;
-const SCAN_WORDS = /virus|malware|anti-?virus|infected|scan/i;
-
-/**
- * Whether a problem rejects an attachment for its content and, when it says,
- * which one; undefined when the problem is not about content.
- */
-function contentRejection(problem: Problem | undefined): { attachmentIndex: number | undefined } | undefined {
-  if (!problem) return undefined;
-  const params = problem.invalidParameters ?? [];
-  for (const p of params) {
-    const m = CONTENT_NAME.exec(p.name);
-    if (m) return { attachmentIndex: Number(m[1]) };
-  }
-  for (const p of params) {
-    if (SCAN_WORDS.test(p.reason)) {
-      const m = ATTACHMENT_NAME.exec(p.name);
-      return { attachmentIndex: m ? Number(m[1]) : undefined };
-    }
-  }
-  const text = `${problem.title ?? ''} ${problem.detail ?? ''} ${problem.type ?? ''}`;
-  return SCAN_WORDS.test(text) ? { attachmentIndex: undefined } : undefined;
-}

@@ -2,3 +2,4 @@ export * from './cdms-error.js';
 export * from './local-errors.js';
 export * from './transport-errors.js';
 export * from './api-error.js';
+export type { ContentRejection } from './content-rejection.js';

@@ -1,4 +1,5 @@
 import type { InvalidParameter } from '../../schemas/problem.js';
+import type { ContentRejection } from './content-rejection.js';
 import { CdmsError } from './cdms-error.js';
 
 function describe(params: readonly InvalidParameter[]): string {
@@ -25,24 +26,36 @@ export class LocalValidationError extends CdmsError {
   }
 }
 
+const PREVIOUSLY = {
+  'virus-scan':
+    'has content the service rejected before for the content itself (a virus scan verdict), whatever its type: it must not be resent. ' +
+    'Nothing was sent. Obtain a clean copy of the document.',
+  format:
+    'has content the service rejected before with this same mimeType, as not being what the type says: it must not be resent with that type. ' +
+    'Nothing was sent. Send the right file, or this one with its real mimeType.',
+} as const;
+
 /**
  * Thrown before sending when an attachment's exact content was rejected by
- * the service before (spec, Errors rule 3: it must not be resent). No request
- * was made.
+ * the service before (spec, Errors rule 3: it must not be resent): after a
+ * virus-scan verdict whatever its declared type, after a format error with
+ * the same declared type. No request was made.
  */
 export class AttachmentPreviouslyRejectedError extends CdmsError {
   /** Always `'AttachmentPreviouslyRejectedError'`. */
   override name = 'AttachmentPreviouslyRejectedError';
   /** Index of the attachment in `attachments`. */
   readonly attachmentIndex: number;
+  /** The kind of the earlier rejection. */
+  readonly rejection: ContentRejection;
 
-  /** @param attachmentIndex - Index of the attachment whose content was rejected before. */
-  constructor(attachmentIndex: number) {
-    super(
-      `attachments[${attachmentIndex}] has content the service rejected before (for example a failed virus scan); ` +
-        'it must not be resent. Nothing was sent. Obtain a clean copy of the document.',
-      { delivery: 'not-sent' },
-    );
+  /**
+   * @param attachmentIndex - Index of the attachment whose content was rejected before.
+   * @param rejection - The kind of the earlier rejection.
+   */
+  constructor(attachmentIndex: number, rejection: ContentRejection = 'virus-scan') {
+    super(`attachments[${attachmentIndex}] ${PREVIOUSLY[rejection]}`, { delivery: 'not-sent' });
     this.attachmentIndex = attachmentIndex;
+    this.rejection = rejection;
   }
 }
