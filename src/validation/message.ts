@@ -10,6 +10,7 @@ import { Collector } from './collector.js';
 import { describeType, objectField, stringField, unknownFields } from './fields.js';
 import { checkGpConnectInformation } from './gpconnect.js';
 import { checkRecipient, checkSubject } from './parties.js';
+import { likelyTypoOf } from './near-miss.js';
 import { isArray, isRecord } from './read.js';
 import { parseRfc3339 } from './rfc3339.js';
 import { readSettings, type Settings } from './settings.js';
@@ -96,7 +97,7 @@ function checkType(c: Collector, message: object, route: Route): void {
 function checkTopic(c: Collector, message: object, topics: readonly string[] | undefined): void {
   const topic = stringField(c, message, 'topic', '', { required: true, nonEmpty: true, show: true });
   if (topic === undefined || topics === undefined || topics.includes(topic)) return;
-  const near = topics.find((t) => t.trim().toLowerCase() === topic.trim().toLowerCase());
+  const near = topics.find((t) => t.trim().toLowerCase() === topic.trim().toLowerCase()) ?? likelyTypoOf(topic, topics);
   const hint = near === undefined ? 'see cdms.topics.list()' : `did you mean '${near}'? Names are compared exactly`;
   c.add('topic', `is not in the topic list of this environment; ${hint}`, topic);
 }

@@ -2,8 +2,10 @@
 // GP route an ODS recipient; an NHS number checked when the subject id type
 // says it is one. The subject id value is never echoed.
 import { GPCONNECT_RECIPIENT_ID_TYPE } from '../schemas/gpconnect.js';
+import { RECIPIENT_ID_TYPES, SUBJECT_ID_TYPES } from '../schemas/message-parts.js';
 import type { Collector } from './collector.js';
 import { objectField, stringField, unknownFields } from './fields.js';
+import { likelyTypoOf } from './near-miss.js';
 import { isNhsNumberType, nhsNumberProblem } from './nhs-number.js';
 import { odsRecipientProblem } from './ods.js';
 import type { Route } from './types.js';
@@ -22,6 +24,14 @@ function readId(c: Collector, message: object, party: 'recipient' | 'subject', s
   return { type, value };
 }
 
+/** Refuses an id type a letter or two away from a known one (an open value, but a near miss is a slip). */
+function checkIdTypeTypo(c: Collector, party: 'recipient' | 'subject', type: string | undefined, known: readonly string[]): void {
+  const meant = type === undefined ? undefined : likelyTypoOf(type, known);
+  if (meant !== undefined) {
+    c.add(`${party}.id.type`, `looks like a typo of '${meant}': send '${meant}' exactly (other types are accepted, but not one this close to a known one)`, type);
+  }
+}
+
 /** Checks `recipient` for a route. */
 export function checkRecipient(c: Collector, message: object, route: Route): void {
   const id = readId(c, message, 'recipient', true);
@@ -32,15 +42,18 @@ export function checkRecipient(c: Collector, message: object, route: Route): voi
     }
     const problem = id.value === undefined ? undefined : odsRecipientProblem(id.value);
     if (problem) c.add('recipient.id.value', problem, id.value);
-  } else if (id.value !== undefined && id.value.trim() !== id.value) {
-    c.add('recipient.id.value', 'must not have leading or trailing spaces', id.value);
+  } else {
+    checkIdTypeTypo(c, 'recipient', id.type, RECIPIENT_ID_TYPES);
+    if (id.value !== undefined && id.value.trim() !== id.value) c.add('recipient.id.value', 'must not have leading or trailing spaces', id.value);
   }
 }
 
 /** Checks `subject`; an NHS number id is checked for format and check digit, never echoed. */
 export function checkSubject(c: Collector, message: object): void {
   const id = readId(c, message, 'subject', false);
-  if (!id || id.value === undefined) return;
+  if (!id) return;
+  checkIdTypeTypo(c, 'subject', id.type, SUBJECT_ID_TYPES);
+  if (id.value === undefined) return;
   if (id.type !== undefined && isNhsNumberType(id.type)) {
     const problem = nhsNumberProblem(id.value);
     if (problem) c.add('subject.id.value', problem);
