@@ -44,7 +44,11 @@ const EXTENSION_TYPES: Readonly<Record<string, PermittedAttachmentMimeType>> = {
   txt: 'text/plain',
 };
 
-const PASS_MIME_TYPE = "pass mimeType (one of 'application/pdf', 'image/jpeg', 'text/plain', 'text/vnd.vendor.service.consultation')";
+/** What the service accepts, said plainly: the end of every "cannot tell the type" reason. */
+export const ACCEPTED_TYPES =
+  'the service accepts only PDF (application/pdf), JPEG (image/jpeg), plain text (text/plain) and consultation notes (text/vnd.vendor.service.consultation)';
+
+const PASS_MIME_TYPE = `${ACCEPTED_TYPES}: if the file is one of these, pass mimeType`;
 
 function invalid(name: string, reason: string): LocalValidationError {
   return new LocalValidationError([{ name, reason }]);
@@ -74,7 +78,7 @@ function inferMimeType(bytes: Uint8Array, fileName: string): PermittedAttachment
   const byContent = sniffMagic(bytes);
   if (byContent !== undefined) {
     if (byName !== undefined && byName !== byContent) {
-      throw invalid('mimeType', `the file name's extension says ${byName} but the content is ${byContent}; check the file, or ${PASS_MIME_TYPE}`);
+      throw invalid('mimeType', `the file name's extension says ${byName} but the content is ${byContent}: check the file; ${PASS_MIME_TYPE}`);
     }
     return byContent;
   }
@@ -85,7 +89,7 @@ function inferMimeType(bytes: Uint8Array, fileName: string): PermittedAttachment
   }
   if (byName !== undefined) {
     const where = byName === 'application/pdf' ? `has no '%PDF-' in its first 1,024 bytes` : 'does not start with its signature';
-    throw invalid('mimeType', `the extension says ${byName} but the content ${where}; check the file, or ${PASS_MIME_TYPE}`);
+    throw invalid('mimeType', `the extension says ${byName} but the content ${where}: check the file; ${PASS_MIME_TYPE}`);
   }
   throw invalid('mimeType', `cannot tell the type: the extension is not .pdf, .jpg, .jpeg or .txt and the content is not a PDF or JPEG; ${PASS_MIME_TYPE}`);
 }

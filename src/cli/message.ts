@@ -12,9 +12,12 @@ import {
   validateMessage,
   type GpConnectMessageParams,
   type InstantMessageParams,
+  PERMITTED_ATTACHMENT_MIME_TYPES,
+  type PermittedAttachmentMimeType,
   type Route,
   type StandardMessageParams,
 } from '../index.js';
+import { ACCEPTED_TYPES } from '../attachments.js';
 import { expiryFromDuration } from './duration.js';
 import { UsageError } from './errors.js';
 import { isRecord } from '../internal/is-record.js';
@@ -38,6 +41,8 @@ export interface MessageFlags {
   body?: string | undefined;
   /** `--expires-in`: duration until expiryDateTime. */
   expiresIn?: string | undefined;
+  /** `--mime-type`: the type of every `--file`, when its extension and content cannot tell. */
+  mimeType?: string | undefined;
   /** `--message-id`. */
   messageId?: string | undefined;
 }
@@ -101,10 +106,22 @@ export async function applyFlags(route: Route, template: Record<string, unknown>
   }
   if (flags.body !== undefined) message.body = { mimeType: 'text/plain', content: flags.body };
   if (flags.expiresIn !== undefined) message.expiryDateTime = expiryFromDuration(flags.expiresIn, now);
+  const mimeType = parseMimeType(flags);
   if (flags.file !== undefined && flags.file.length > 0) {
-    message.attachments = await Promise.all(flags.file.map(async (path, i) => withIndex(i, () => attachmentFromFile(path))));
+    message.attachments = await Promise.all(flags.file.map(async (path, i) => withIndex(i, () => attachmentFromFile(path, { mimeType }))));
   }
   return message;
+}
+
+const isPermitted = (value: string): value is PermittedAttachmentMimeType => (PERMITTED_ATTACHMENT_MIME_TYPES as readonly string[]).includes(value);
+
+/** `--mime-type`: one of the types the service accepts, and only with `--file`. @throws UsageError otherwise. */
+function parseMimeType(flags: MessageFlags): PermittedAttachmentMimeType | undefined {
+  if (flags.mimeType === undefined) return undefined;
+  const value = flags.mimeType.trim().toLowerCase();
+  if (flags.file === undefined || flags.file.length === 0) throw new UsageError('--mime-type applies to the --file attachments: pass --file too.');
+  if (!isPermitted(value)) throw new UsageError(`--mime-type: ${ACCEPTED_TYPES}. Other files (such as .exe, .docx or .png) cannot be sent.`);
+  return value;
 }
 
 /** Says which `--file` failed: its attachment index in parameter names, its position in a read error. */
@@ -116,7 +133,10 @@ async function withIndex<T>(index: number, build: () => Promise<T>): Promise<T> 
     if (error instanceof CdmsError && error.constructor === CdmsError) throw new UsageError(`--file number ${index + 1}: ${error.message}`);
     if (!(error instanceof LocalValidationError)) throw error;
     throw new LocalValidationError(
-      error.invalidParameters.map((p) => ({ name: `attachments[${index}].${p.name}`, reason: `${p.reason} (--file number ${index + 1})` })),
+      error.invalidParameters.map((p) => ({
+        name: `attachments[${index}].${p.name}`,
+        reason: `${p.reason} (${p.name === 'mimeType' ? 'set with --mime-type; ' : ''}--file number ${index + 1})`,
+      })),
     );
   }
 }
