@@ -22,8 +22,8 @@ await run(async ({ cdms, sandbox, where, recipient }) => {
   });
   say(`Sent ${messageId}, expiring ${expiryDateTime}`);
 
-  const plan = planStatusPolls({ sentAt, expiryDateTime });
-  say(`On a live system, poll at: ${plan.map((d) => d.toISOString()).join(', ')}`);
+  const plan = planStatusPolls({ messageId, sentAt, expiryDateTime });
+  say(`On a live system, poll at: ${plan.times.map((d) => d.toISOString()).join(', ')}${plan.whyEmpty ? ` (${plan.whyEmpty.message})` : ''}`);
 
   if (!sandbox) {
     const { status } = await cdms.messages.status(messageId);

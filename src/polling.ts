@@ -13,63 +13,6 @@ export function isTerminalStatus(status: string): boolean {
   return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
-const HOUR_MS = 3_600_000;
-
-/** Options of {@link planStatusPolls}. */
-export interface PlanStatusPollsOptions {
-  /** When the message was sent. */
-  sentAt: Date;
-  /** The message's expiryDateTime, if it has one (RFC 3339 string or Date). */
-  expiryDateTime?: string | Date | undefined;
-  /** The current time. @defaultValue new Date() */
-  now?: Date | undefined;
-  /**
-   * How long before expiry the last poll happens, in milliseconds.
-   * @defaultValue 900_000 (15 minutes)
-   */
-  beforeExpiryMs?: number | undefined;
-}
-
-/**
- * The next times to poll a message's status, following the service's
- * guidance: no more than four polls a day (one every six hours from the
- * send), and one just before expiry when the message has an expiry. Polls
- * stay at least six hours apart, so no 24-hour window holds more than four.
- *
- * Without an expiry the next four polls (one day) are returned; with one,
- * every poll up to it. Times already past are left out.
- *
- * @example
- * ```ts
- * const [next] = planStatusPolls({ sentAt, expiryDateTime: message.expiryDateTime });
- * scheduleJob(next, () => cdms.messages.status(messageId));
- * ```
- */
-export function planStatusPolls(options: PlanStatusPollsOptions): Date[] {
-  const now = (options.now ?? new Date()).getTime();
-  const sentAt = options.sentAt.getTime();
-  const interval = 6 * HOUR_MS;
-  const expiry = options.expiryDateTime === undefined ? undefined : new Date(options.expiryDateTime).getTime();
-  // No expiry (or one that is not a date): the next day's worth of polls.
-  if (expiry === undefined || Number.isNaN(expiry)) return regularPolls(sentAt, now, interval, 4);
-  const last = expiry - (options.beforeExpiryMs ?? 15 * 60_000);
-  if (last <= now) return [];
-  const polls: number[] = [];
-  for (let t = sentAt + interval; t < last; t += interval) {
-    if (t > now) polls.push(t);
-  }
-  // Keep six hours between the last regular poll and the one before expiry.
-  while (polls.length > 0 && last - (polls.at(-1) ?? 0) < interval) polls.pop();
-  polls.push(last);
-  return polls.map((t) => new Date(t));
-}
-
-function regularPolls(sentAt: number, now: number, interval: number, count: number): Date[] {
-  const elapsed = Math.max(0, now - sentAt);
-  const first = Math.floor(elapsed / interval) + 1;
-  return Array.from({ length: count }, (_, i) => new Date(sentAt + (first + i) * interval));
-}
-
 /** Anything with a status value, as both status endpoints return. */
 export interface StatusLike {
   /** The status value. */
