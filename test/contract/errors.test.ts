@@ -35,6 +35,15 @@ describe('contract: every error status the spec lists, as the SDK sees it', () =
     expect((error as BadRequestError).invalidParameters).toEqual([{ name: 'messageId', reason: MESSAGE_ID_USED_REASON }]);
   });
 
+  it('400: the reused-messageId error says what to do once, not twice', async () => {
+    const cdms = ctx.client();
+    const { messageId } = await cdms.messages.send(standardMessage());
+    const { message } = (await cdms.messages.send(standardMessage({ messageId })).catch((e: unknown) => e)) as Error;
+    expect(message).toContain('messageId: has already been used for another message.');
+    expect(message.match(/query the status/gi)).toHaveLength(1);
+    expect(message.match(/new messageId/gi)).toHaveLength(1);
+  });
+
   it('400: the server answers what local validation would have caught, when the SDK is told to skip it', async () => {
     const bad = standardMessage({ subject: { id: { type: 'VerifiedNhsNumber', value: '9434765918' } } });
     await expect(ctx.client().messages.send(bad)).rejects.toBeInstanceOf(LocalValidationError);

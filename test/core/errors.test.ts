@@ -87,6 +87,15 @@ describe('errors', () => {
     expect(Object.keys(error)).not.toContain('headers');
   });
 
+  describe('a reused messageId', () => {
+    it('a service reason that already gives the advice is not followed by the same advice', async () => {
+      const reason = 'has already been used; query the status of that message, or send this one with a new messageId';
+      server.use(http.post(`${BASE}/api/v1/messages`, () => problem(400, { invalidParameters: [{ name: 'messageId', reason }] })));
+      const { message } = (await testClient().messages.send(standardMessage()).catch((e: unknown) => e)) as Error;
+      expect(message.match(/new messageId/gi)).toHaveLength(1);
+    });
+  });
+
   describe('content rejection', () => {
     const send = () => testClient().messages.send(standardMessage()).catch((e: unknown) => e);
 

@@ -36,6 +36,8 @@ const HINTS: Record<number, string> = {
   503: 'The service could not reach the message-exchange infrastructure; try again later with the same messageId.',
 };
 
+const REUSE_HINT = 'Query the status of the message that used this messageId, or send this one with a new messageId.';
+
 function describeParameters(params: readonly InvalidParameter[]): string {
   if (params.length === 0) return '';
   const shown = params.slice(0, 5).map((p) => `${p.name}: ${p.reason}`);
@@ -56,10 +58,13 @@ function buildMessage(init: ApiErrorInit): string {
   const p = init.problem;
   const title = p?.title ?? `HTTP ${init.status}`;
   const detail = p?.detail ? ` (${p.detail})` : init.bodyExcerpt ? ` (body: ${init.bodyExcerpt})` : '';
+  const params = describeParameters(p?.invalidParameters ?? []);
   const hint = isMessageIdReuse(p)
-    ? 'This messageId was used before: query the status of that message, or send this one with a new messageId.'
+    ? REUSE_HINT
     : (HINTS[init.status] ?? (init.status >= 500 ? HINTS[500] : 'See the problem details.'));
-  return `${init.method} /${init.path} failed with ${init.status} ${title}${detail}.${describeParameters(p?.invalidParameters ?? [])} ${hint}`;
+  // Said once: a service whose reason already gives the advice is not repeated.
+  const advice = params.toLowerCase().includes('new messageid') && hint === REUSE_HINT ? '' : ` ${hint}`;
+  return `${init.method} /${init.path} failed with ${init.status} ${title}${detail}.${params}${advice}`;
 }
 
 /**

@@ -23,9 +23,12 @@ export const SEND_ENDPOINTS: Record<Route, SendEndpoint> = {
   gpconnect: { route: 'gpconnect', type: GPCONNECT_MESSAGE_TYPE, path: '/api/v1/gpconnect/messages', schema: GpConnectMessageSchema },
 };
 
-/** The reason given for a reused messageId (issue 6's recovery looks for `messageId` and this wording). */
-export const MESSAGE_ID_USED_REASON =
-  'has already been used for another message; query the status of that message, or send this one with a new messageId';
+/**
+ * The reason given for a reused messageId: the fact, as a service states it
+ * (the SDK's recovery looks for `messageId` and "already"); what to do is the
+ * client's to say.
+ */
+export const MESSAGE_ID_USED_REASON = 'has already been used for another message';
 
 /**
  * The `type` field's purpose is to reject a request sent to the wrong
