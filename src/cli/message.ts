@@ -137,6 +137,7 @@ async function withIndex<T>(index: number, build: () => Promise<T>): Promise<T> 
         name: `attachments[${index}].${p.name}`,
         reason: `${p.reason} (${p.name === 'mimeType' ? 'set with --mime-type; ' : ''}--file number ${index + 1})`,
       })),
+      { delivery: 'not-sent' },
     );
   }
 }
@@ -183,5 +184,6 @@ export function prepareMessage(route: Route, raw: Record<string, unknown>): Prep
       const flag = FLAG_OF[name];
       return { name, reason: flag ? `${reason} (set with ${flag})` : reason };
     }),
+    { delivery: 'not-sent' },
   );
 }

@@ -1,3 +1,4 @@
+import type { Delivery } from '../core/errors/cdms-error.js';
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import type { InstantMessageParams } from '../schemas/message.js';
@@ -12,13 +13,14 @@ export const INSTANT_ACCESS_TOKEN_HEADER = 'Service-Instant-Access-Token';
 /**
  * Throws {@link LocalValidationError} unless the token looks like the UUID
  * the exchange returns. Catches the easy mistake of passing the access code.
- * The value is never echoed.
+ * The value is never echoed. `delivery` is `'not-sent'` when a send checks it.
  */
-export function assertAccessToken(token: unknown): asserts token is string {
+export function assertAccessToken(token: unknown, delivery?: Delivery): asserts token is string {
   if (typeof token !== 'string' || !UUID_PATTERN.test(token)) {
-    throw new LocalValidationError([
-      { name: 'accessToken', reason: 'must be the UUID token returned by tokens.exchange(), not the access code' },
-    ]);
+    throw new LocalValidationError(
+      [{ name: 'accessToken', reason: 'must be the UUID token returned by tokens.exchange(), not the access code' }],
+      { delivery },
+    );
   }
 }
 
@@ -47,7 +49,7 @@ export class Instant extends Resource {
   async send(message: InstantMessageParams, options: InstantSendOptions): Promise<SendResult> {
     return this.traced('instant.send', (scope) => {
       const accessToken: unknown = options?.accessToken;
-      assertAccessToken(accessToken);
+      assertAccessToken(accessToken, 'not-sent');
       return sendMessage(
         this.context,
         {

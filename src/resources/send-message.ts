@@ -40,7 +40,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   const validated = !options.skipLocalValidation;
   if (validated) {
     const result = validateMessage(spec.message.wire, { route: spec.route, topics: context.cachedTopicNames(), limits: context.limits });
-    if (!result.ok) throw new LocalValidationError(result.invalidParameters);
+    if (!result.ok) throw new LocalValidationError(result.invalidParameters, { delivery: 'not-sent' });
   }
   // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.
   const body = serialiseWireMessage(spec.message.wire, validated);

@@ -1,6 +1,6 @@
 import type { InvalidParameter } from '../../schemas/problem.js';
 import type { ContentRejection } from './content-rejection.js';
-import { CdmsError } from './cdms-error.js';
+import { CdmsError, type Delivery } from './cdms-error.js';
 
 function describe(params: readonly InvalidParameter[]): string {
   const shown = params.slice(0, 5).map((p) => `${p.name}: ${p.reason}`);
@@ -11,7 +11,8 @@ function describe(params: readonly InvalidParameter[]): string {
 /**
  * Thrown when local pre-validation finds a problem. No request was made.
  * `invalidParameters` has the same shape as the server's validation problem
- * and never echoes patient data or attachment content.
+ * and never echoes patient data or attachment content. Thrown by a send, it
+ * says `delivery: 'not-sent'`; by a read or a helper, `delivery` is undefined.
  */
 export class LocalValidationError extends CdmsError {
   /** Always `'LocalValidationError'`. */
@@ -19,9 +20,12 @@ export class LocalValidationError extends CdmsError {
   /** Each offending field, as a dotted path with a reason. */
   readonly invalidParameters: readonly InvalidParameter[];
 
-  /** @param invalidParameters - The problems found; must not hold patient data. */
-  constructor(invalidParameters: readonly InvalidParameter[]) {
-    super(`Invalid request, nothing was sent. Fix: ${describe(invalidParameters)}`, { delivery: 'not-sent' });
+  /**
+   * @param invalidParameters - The problems found; must not hold patient data.
+   * @param options - `delivery: 'not-sent'` when a send throws it.
+   */
+  constructor(invalidParameters: readonly InvalidParameter[], options: { delivery?: Delivery | undefined } = {}) {
+    super(`Invalid request, nothing was sent. Fix: ${describe(invalidParameters)}`, { delivery: options.delivery });
     this.invalidParameters = invalidParameters;
   }
 }
