@@ -5,6 +5,7 @@ const entry = {
   index: 'src/index.ts',
   'sandbox/index': 'src/sandbox/index.ts',
   'widget/index': 'src/widget/index.ts',
+  'tracker/index': 'src/tracker/index.ts',
 };
 
 const shared: Options = {

@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^cdms-sdk\/sandbox$/, replacement: fileURLToPath(new URL('./src/sandbox/index.ts', import.meta.url)) },
+      { find: /^cdms-sdk\/tracker$/, replacement: fileURLToPath(new URL('./src/tracker/index.ts', import.meta.url)) },
       { find: /^cdms-sdk\/widget$/, replacement: fileURLToPath(new URL('./src/widget/index.ts', import.meta.url)) },
       { find: /^cdms-sdk$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
     ],
@@ -14,6 +15,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // One throwaway PostgreSQL server for the tracker tests (skipped loudly without binaries).
+    globalSetup: ['test/setup/postgres.global.ts'],
     // Tests that hit a real local server (sandbox, smoke) are not timing
     // assertions; the generous timeout only absorbs a noisy shared machine.
     testTimeout: 20_000,

@@ -1,0 +1,41 @@
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+import { resolveTrackerOptions, type TrackerOptions } from './options.js';
+import { TrackerStore } from './store/store.js';
+import { Tracker } from './tracker.js';
+import { RequestBudget } from './work/budget.js';
+
+/**
+ * Opens (creating or migrating) the tracker's database and returns a
+ * {@link Tracker}. Call `start()` on it to begin the background work.
+ *
+ * @example
+ * ```ts
+ * import { CdmsClient } from 'cdms-sdk';
+ * import { createTracker } from 'cdms-sdk/tracker';
+ *
+ * const tracker = await createTracker({ client: new CdmsClient() });
+ * tracker.onEvent(async (event) => {
+ *   if (event.kind === 'attention') await alertTheTeam(event.messageId, event.reason);
+ * });
+ * await tracker.start();
+ * const { messageId } = await tracker.send('standard', message);
+ * ```
+ *
+ * @throws ConfigurationError when an option is invalid, the database engine's
+ * package is not installed, the embedded database is in use by another
+ * process, or the database was made by a newer cdms-sdk.
+ */
+export async function createTracker(options: TrackerOptions): Promise<Tracker> {
+  const config = resolveTrackerOptions(options);
+  const db = await openDatabase(config.database);
+  try {
+    await migrate(db, config.schema);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const store = new TrackerStore(db, config.schema);
+  const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, eventsRecorded: () => undefined };
+  return new Tracker(ctx, () => db.close());
+}

@@ -1,0 +1,22 @@
+/** A row as the database returns it: column name to value. */
+export type SqlRow = Record<string, unknown>;
+
+/** Runs statements: the whole database, or one transaction of it. Internal. */
+export interface SqlExecutor {
+  /** Runs one statement with `$1`-style parameters and returns its rows. */
+  query<R extends SqlRow = SqlRow>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+}
+
+/**
+ * One connection to the tracker's database, whichever engine holds it. Both
+ * engines speak PostgreSQL, so the store above this has one SQL dialect.
+ * Internal.
+ */
+export interface SqlDriver extends SqlExecutor {
+  /** Which engine: the embedded PGlite or a PostgreSQL server. */
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Releases what the driver opened (not a pool the app passed in). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,45 @@
+import { ConfigurationError } from '../../core/errors/cdms-error.js';
+import type { SqlDriver } from './driver.js';
+import { MIGRATIONS } from './schema.js';
+
+/**
+ * Creates or migrates the tracker's schema to this version of the SDK. Safe
+ * when several instances start at once: an advisory lock makes them take
+ * turns, and each applies only what is missing.
+ */
+export async function migrate(driver: SqlDriver, schema: string): Promise<number> {
+  const quoted = quoteIdentifier(schema);
+  return driver.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`cdms-tracker:${schema}`]);
+    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS ${quoted}.schema_version (version integer NOT NULL, applied_at timestamptz NOT NULL)`);
+    const [row] = await tx.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${quoted}.schema_version`);
+    const current = row?.version ?? 0;
+    if (current > MIGRATIONS.length) {
+      throw new ConfigurationError(
+        `The tracker database is at schema version ${current}, made by a newer cdms-sdk than this one ` +
+          `(which knows ${MIGRATIONS.length}). Upgrade cdms-sdk in this app, or use another database.`,
+      );
+    }
+    for (let version = current + 1; version <= MIGRATIONS.length; version++) {
+      for (const statement of splitStatements(MIGRATIONS[version - 1] ?? '')) {
+        await tx.query(statement.replaceAll('$schema', quoted));
+      }
+      await tx.query(`INSERT INTO ${quoted}.schema_version (version, applied_at) VALUES ($1, $2)`, [version, new Date()]);
+    }
+    return MIGRATIONS.length;
+  });
+}
+
+/** The migrations hold no quoted semicolons, so statements split on `;`. */
+function splitStatements(script: string): string[] {
+  return script
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** A schema name as a quoted identifier; options checking allows only `[a-z_][a-z0-9_]*`. */
+export function quoteIdentifier(name: string): string {
+  return `"${name}"`;
+}

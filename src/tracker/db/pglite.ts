@@ -1,0 +1,83 @@
+import { chmod, mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type * as PGliteModule from '@electric-sql/pglite';
+import type { PGlite as PGliteClass, PGliteOptions, Transaction } from '@electric-sql/pglite';
+import type { SqlDriver, SqlExecutor, SqlRow } from './driver.js';
+import { lockDirectory, type HeldLock } from './lock-file.js';
+import { loadOptionalModule } from './optional-module.js';
+
+const loadPGlite = (): Promise<typeof PGliteModule> =>
+  loadOptionalModule('@electric-sql/pglite', 'The embedded tracker database', () => import('@electric-sql/pglite'));
+
+// The WASM heap grows on demand; starting small keeps an idle tracker's memory down.
+const OPTIONS: PGliteOptions = { initialMemory: 128 * 1024 * 1024 };
+
+/**
+ * An in-memory database, for tests. The first one in a process runs initdb
+ * (seconds); later ones start from a copy of its fresh data directory
+ * (a fraction of that), so a test suite can afford one per test.
+ */
+export async function openMemoryPGlite(): Promise<SqlDriver> {
+  const { PGlite } = await loadPGlite();
+  template ??= (async () => {
+    const fresh = await PGlite.create(OPTIONS);
+    const copy = await fresh.dumpDataDir('none');
+    await fresh.close();
+    return copy;
+  })();
+  const db = await PGlite.create({ ...OPTIONS, loadDataDir: await template });
+  return pgliteDriver(db, undefined);
+}
+let template: Promise<Blob> | undefined;
+
+/**
+ * The embedded database in a directory: created readable by its owner only
+ * (it holds unsent documents until the service has them), locked against a
+ * second process.
+ */
+export async function openDirectoryPGlite(directory: string): Promise<SqlDriver> {
+  const { PGlite } = await loadPGlite();
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  await chmod(directory, 0o700);
+  const lock = await lockDirectory(join(directory, 'lock'));
+  try {
+    const dataDir = join(directory, 'pgdata');
+    const db = await PGlite.create(dataDir, OPTIONS);
+    // PGlite's file system layer creates files world-readable whatever the umask.
+    await ownerOnly(dataDir);
+    return pgliteDriver(db, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function ownerOnly(path: string): Promise<void> {
+  await chmod(path, 0o700);
+  for (const entry of await readdir(path, { withFileTypes: true })) {
+    const full = join(path, entry.name);
+    if (entry.isDirectory()) await ownerOnly(full);
+    else if (entry.isFile()) await chmod(full, 0o600);
+  }
+}
+
+function executor(db: Pick<Transaction, 'query'>): SqlExecutor {
+  return {
+    async query<R extends SqlRow>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+      const result = await db.query<R>(sql, [...params]);
+      return result.rows;
+    },
+  };
+}
+
+function pgliteDriver(db: PGliteClass, lock: HeldLock | undefined): SqlDriver {
+  return {
+    engine: 'pglite',
+    ...executor(db),
+    transaction: (work) => db.transaction((tx) => work(executor(tx))),
+    async close() {
+      if (!db.closed) await db.close();
+      await lock?.release();
+    },
+  };
+}

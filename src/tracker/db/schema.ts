@@ -1,0 +1,77 @@
+/**
+ * The tracker's tables, as numbered migrations. A database records the last
+ * one applied; a start applies the rest in order. Never edit a released
+ * migration: add the next one.
+ *
+ * `$schema` stands for the quoted schema name. Times are `timestamptz`, ids
+ * `uuid`; nothing here holds patient data except `payload`, the message
+ * itself, which is erased as soon as the service holds the message.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE $schema.messages (
+    message_id uuid PRIMARY KEY,
+    route text NOT NULL,
+    stage text NOT NULL,
+    status text,
+    sub_status text,
+    status_updated text,
+    topic text,
+    recipient text,
+    created_at timestamptz NOT NULL,
+    sent_at timestamptz,
+    expiry_at timestamptz,
+    follow_until timestamptz,
+    due_at timestamptz,
+    polls integer NOT NULL DEFAULT 0,
+    poll_times jsonb NOT NULL DEFAULT '[]',
+    send_attempts integer NOT NULL DEFAULT 0,
+    failed_since timestamptz,
+    attention text,
+    attention_at timestamptz,
+    attention_detail text,
+    attention_raised jsonb NOT NULL DEFAULT '[]',
+    last_error text,
+    lease_owner text,
+    lease_until timestamptz,
+    payload jsonb,
+    metadata jsonb,
+    changed_at timestamptz NOT NULL
+  );
+  CREATE INDEX messages_due ON $schema.messages (due_at) WHERE stage IN ('sending', 'queued', 'following');
+  CREATE INDEX messages_attention ON $schema.messages (attention_at) WHERE attention IS NOT NULL;
+  CREATE INDEX messages_created ON $schema.messages (created_at DESC, message_id DESC);
+
+  CREATE TABLE $schema.history (
+    id bigserial PRIMARY KEY,
+    message_id uuid NOT NULL REFERENCES $schema.messages (message_id) ON DELETE CASCADE,
+    at timestamptz NOT NULL,
+    status text NOT NULL,
+    sub_status text,
+    status_updated text,
+    source text NOT NULL
+  );
+  CREATE INDEX history_message ON $schema.history (message_id, id);
+
+  CREATE TABLE $schema.events (
+    id bigserial PRIMARY KEY,
+    message_id uuid NOT NULL REFERENCES $schema.messages (message_id) ON DELETE CASCADE,
+    route text NOT NULL,
+    kind text NOT NULL,
+    at timestamptz NOT NULL,
+    data jsonb NOT NULL,
+    handled_at timestamptz,
+    attempts integer NOT NULL DEFAULT 0,
+    next_attempt_at timestamptz NOT NULL,
+    lease_owner text,
+    lease_until timestamptz,
+    last_error text
+  );
+  CREATE INDEX events_unhandled ON $schema.events (message_id, id) WHERE handled_at IS NULL;
+
+  CREATE TABLE $schema.budget (
+    name text PRIMARY KEY,
+    next_slot timestamptz NOT NULL
+  );
+  `,
+];

@@ -1,0 +1,33 @@
+import { CdmsError } from '../core/errors/cdms-error.js';
+
+/**
+ * Thrown by `pollNow` when another poll would break the service's guidance
+ * (no more than four polls of a message a day). Nothing was sent; try again
+ * at `nextAllowedAt`.
+ */
+export class PollLimitError extends CdmsError {
+  /** Always `'PollLimitError'`. */
+  override name = 'PollLimitError';
+  /** The earliest time a poll of this message keeps within the limit. */
+  readonly nextAllowedAt: Date;
+
+  /** @param nextAllowedAt - When a poll is allowed again. */
+  constructor(nextAllowedAt: Date) {
+    super(
+      `This message has had four polls in the last day, the most the service asks for. Nothing was sent; ` +
+        `the next poll is allowed at ${nextAllowedAt.toISOString()} (the tracker polls it by itself before expiry).`,
+    );
+    this.nextAllowedAt = nextAllowedAt;
+  }
+}
+
+/** Thrown when a call names a messageId the tracker does not hold. */
+export class UnknownMessageError extends CdmsError {
+  /** Always `'UnknownMessageError'`. */
+  override name = 'UnknownMessageError';
+
+  /** @param messageId - The id asked for (an id the sender chose, not patient data). */
+  constructor(messageId: string) {
+    super(`The tracker holds no message ${messageId}. Check the id, or adopt a message sent without the tracker with track().`);
+  }
+}

@@ -1,0 +1,30 @@
+// cdms-sdk/tracker: the delivery tracker (Node only). Re-exports only.
+export { createTracker } from './create-tracker.js';
+export { Tracker, type TrackerSendOptions, type TrackerInstantSendOptions } from './tracker.js';
+export type { TrackerOptions } from './options.js';
+export type { PgPoolLike, PgPoolClientLike, PgQueryable } from './db/postgres.js';
+export type { TrackerSendResult } from './work/send-now.js';
+export type { TrackInput } from './work/adopt.js';
+export type { TrackerListOptions, TrackerListPage } from './queries.js';
+export type { TrackerStats } from './stats.js';
+export {
+  ATTENTION_REASONS,
+  type AttentionReason,
+  type StatusChange,
+  type TrackedMessage,
+  type TrackedMessageSummary,
+  type TrackedRoute,
+  type TrackerAttention,
+  type TrackerStage,
+} from './types.js';
+export type {
+  AttentionEvent,
+  SentEvent,
+  StatusChangedEvent,
+  TerminalEvent,
+  TrackerEvent,
+  TrackerEventBase,
+  TrackerEventHandler,
+  TrackerEventKind,
+} from './events.js';
+export { PollLimitError, UnknownMessageError } from './errors.js';

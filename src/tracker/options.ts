@@ -1,0 +1,133 @@
+import { hostname } from 'node:os';
+import type { CdmsClient } from '../client.js';
+import { checkTimeout } from '../core/client-config.js';
+import { ConfigurationError } from '../core/errors/cdms-error.js';
+import { silentLogger, type Logger } from '../core/logger.js';
+import type { PgPoolLike } from './db/postgres.js';
+
+const HOUR_MS = 3_600_000;
+
+/** Options of {@link createTracker}. Only `client` is required. */
+export interface TrackerOptions {
+  /** The client the tracker sends and polls through. */
+  client: CdmsClient;
+  /**
+   * Where the ledger lives:
+   * - a directory path: the embedded database (PGlite), for one process;
+   * - `'memory:'`: an embedded database that lives as long as the tracker (tests);
+   * - a `postgres://` URL or a `pg.Pool`: a PostgreSQL database that several
+   *   instances share.
+   * @defaultValue './.cdms/tracker'
+   */
+  database?: string | PgPoolLike | undefined;
+  /**
+   * The PostgreSQL schema that holds the tracker's tables; trackers with
+   * different schemas can share one database.
+   * @defaultValue 'cdms_tracker'
+   */
+  schema?: string | undefined;
+  /**
+   * Spacing of one message's polls, in milliseconds. The service asks for no
+   * more than four polls a day; a message is never polled more than four
+   * times in any `4 × pollIntervalMs`. Shorten it only against the sandbox.
+   * @defaultValue 21_600_000 (6 hours)
+   */
+  pollIntervalMs?: number | undefined;
+  /** How long before a message's expiry its last poll before expiry is made, in milliseconds. @defaultValue 900_000 (15 minutes) */
+  beforeExpiryMs?: number | undefined;
+  /**
+   * Status requests per second, across every instance on the same database
+   * together (the operator may rate-limit status requests). Resends and
+   * confirmations made in the background count too. Fractions allowed.
+   * @defaultValue 5
+   */
+  maxPollsPerSecond?: number | undefined;
+  /**
+   * How long a message without an expiry (or past its expiry without a final
+   * status) is followed before it is flagged `unresolved`, in milliseconds.
+   * @defaultValue 1_209_600_000 (14 days)
+   */
+  followForMs?: number | undefined;
+  /** How long a FAILED status may last before it needs attention, in milliseconds. @defaultValue 86_400_000 (1 day) */
+  failedAttentionMs?: number | undefined;
+  /**
+   * How long work claimed by an instance stays reserved to it, in
+   * milliseconds. Work of an instance that died is taken over after this.
+   * @defaultValue 120_000 (2 minutes)
+   */
+  leaseMs?: number | undefined;
+  /** This instance's name in leases. @defaultValue host name and process id */
+  instanceId?: string | undefined;
+  /** Receives the tracker's log events (no patient data). @defaultValue silent */
+  logger?: Logger | undefined;
+}
+
+/** The options with their defaults, checked. Internal. */
+export interface TrackerConfig {
+  client: CdmsClient;
+  database: string | PgPoolLike;
+  schema: string;
+  pollIntervalMs: number;
+  beforeExpiryMs: number;
+  maxPollsPerSecond: number;
+  followForMs: number;
+  failedAttentionMs: number;
+  leaseMs: number;
+  instanceId: string;
+  logger: Logger;
+  /** How often an idle instance looks for due work, in milliseconds. */
+  idleCheckMs: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Checks the options and fills in the defaults. */
+export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
+  const client: unknown = options?.client;
+  if (!isClient(client)) {
+    throw new ConfigurationError('createTracker needs `client`: a CdmsClient the tracker sends and polls through.');
+  }
+  const schema = options.schema ?? 'cdms_tracker';
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new ConfigurationError('schema must be a lower-case PostgreSQL identifier: letters, digits and underscores, not starting with a digit.');
+  }
+  const instanceId = options.instanceId ?? `${hostname()}:${process.pid}`;
+  if (!/^[\x21-\x7e][\x20-\x7e]{0,199}$/.test(instanceId)) {
+    throw new ConfigurationError('instanceId must be 1 to 200 printable ASCII characters.');
+  }
+  const pollIntervalMs = checkTimeout('pollIntervalMs', options.pollIntervalMs ?? 6 * HOUR_MS);
+  return {
+    client,
+    database: checkDatabase(options.database ?? './.cdms/tracker'),
+    schema,
+    pollIntervalMs,
+    beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? 15 * 60_000),
+    maxPollsPerSecond: checkRate(options.maxPollsPerSecond ?? 5),
+    followForMs: checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS),
+    failedAttentionMs: checkTimeout('failedAttentionMs', options.failedAttentionMs ?? 24 * HOUR_MS),
+    leaseMs: checkTimeout('leaseMs', options.leaseMs ?? 120_000),
+    instanceId,
+    logger: options.logger ?? silentLogger,
+    // Often enough that a shortened interval (tests) is kept, never busier than once a second otherwise.
+    idleCheckMs: Math.min(1_000, Math.max(10, Math.floor(pollIntervalMs / 20))),
+  };
+}
+
+function isClient(value: unknown): value is CdmsClient {
+  const c = value as Partial<CdmsClient> | null | undefined;
+  return typeof c?.messages?.status === 'function' && typeof c.gpconnect?.status === 'function';
+}
+
+function checkDatabase(value: unknown): string | PgPoolLike {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  const pool = value as Partial<PgPoolLike> | null;
+  if (pool && typeof pool.connect === 'function' && typeof pool.query === 'function') return pool as PgPoolLike;
+  throw new ConfigurationError("database must be a directory path, 'memory:', a postgres:// URL or a pg.Pool.");
+}
+
+function checkRate(value: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 10_000) {
+    throw new ConfigurationError('maxPollsPerSecond must be a number above 0 and at most 10000.');
+  }
+  return value;
+}

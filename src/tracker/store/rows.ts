@@ -1,0 +1,92 @@
+import type { SqlRow } from '../db/driver.js';
+import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../types.js';
+import type { MessageState, StoredPayload } from './state.js';
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
+const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/** A `messages` row as the tracker's state. */
+export function toState(row: SqlRow): MessageState {
+  return {
+    messageId: String(row.message_id),
+    route: row.route as TrackedRoute,
+    stage: row.stage as TrackerStage,
+    status: text(row.status),
+    subStatus: text(row.sub_status),
+    statusUpdated: text(row.status_updated),
+    topic: text(row.topic),
+    recipient: text(row.recipient),
+    createdAt: date(row.created_at) ?? new Date(0),
+    sentAt: date(row.sent_at),
+    expiryAt: date(row.expiry_at),
+    followUntil: date(row.follow_until),
+    dueAt: date(row.due_at),
+    polls: Number(row.polls),
+    pollTimes: (json(row.poll_times) as number[] | null) ?? [],
+    sendAttempts: Number(row.send_attempts),
+    failedSince: date(row.failed_since),
+    attention: text(row.attention) as AttentionReason | null,
+    attentionAt: date(row.attention_at),
+    attentionDetail: text(row.attention_detail),
+    attentionRaised: (json(row.attention_raised) as AttentionReason[] | null) ?? [],
+    lastError: text(row.last_error),
+    payload: (json(row.payload) as StoredPayload | null) ?? null,
+    metadata: (json(row.metadata) as Record<string, unknown> | null) ?? null,
+  };
+}
+
+/** The parameters of `insertMessage`, in order. */
+export function insertParams(s: MessageState, leaseOwner: string | null, leaseUntil: Date | null): unknown[] {
+  return [
+    s.messageId, s.route, s.stage, s.status, s.subStatus, s.statusUpdated, s.topic, s.recipient,
+    s.createdAt, s.sentAt, s.expiryAt, s.followUntil, s.dueAt, s.polls, JSON.stringify(s.pollTimes), s.sendAttempts,
+    s.failedSince, s.attention, s.attentionAt, s.attentionDetail, JSON.stringify(s.attentionRaised), s.lastError,
+    s.payload === null ? null : JSON.stringify(s.payload), s.metadata === null ? null : JSON.stringify(s.metadata),
+    leaseOwner, leaseUntil,
+  ];
+}
+
+/** The parameters of `updateMessage`, in order. */
+export function updateParams(s: MessageState, changedAt: Date, leaseOwner: string | null): unknown[] {
+  return [
+    s.messageId, s.stage, s.status, s.subStatus, s.statusUpdated, s.sentAt, s.followUntil, s.dueAt, s.polls,
+    JSON.stringify(s.pollTimes), s.sendAttempts, s.failedSince, s.attention, s.attentionAt, s.attentionDetail,
+    JSON.stringify(s.attentionRaised), s.lastError, s.payload === null ? null : JSON.stringify(s.payload), changedAt,
+    leaseOwner,
+  ];
+}
+
+/** The public view of a state. */
+export function toSummary(s: MessageState): TrackedMessageSummary {
+  const last = s.pollTimes.at(-1);
+  return {
+    messageId: s.messageId,
+    route: s.route,
+    stage: s.stage,
+    status: s.status,
+    subStatus: s.subStatus,
+    updated: s.statusUpdated,
+    topic: s.topic,
+    recipient: s.recipient,
+    sentAt: s.sentAt,
+    expiryDateTime: s.expiryAt,
+    polls: s.polls,
+    lastPolledAt: last === undefined ? null : new Date(last),
+    nextPollAt: s.stage === 'following' ? s.dueAt : null,
+    attention: s.attention && s.attentionAt ? { reason: s.attention, since: s.attentionAt, detail: s.attentionDetail } : null,
+    metadata: s.metadata,
+    createdAt: s.createdAt,
+  };
+}
+
+/** A `history` row. */
+export function toStatusChange(row: SqlRow): StatusChange {
+  return {
+    at: date(row.at) ?? new Date(0),
+    status: String(row.status),
+    subStatus: text(row.sub_status),
+    updated: text(row.status_updated),
+    source: row.source as StatusChange['source'],
+  };
+}

@@ -1,0 +1,147 @@
+import { quoteIdentifier } from '../db/migrate.js';
+
+/**
+ * Every statement the tracker runs, for one schema: the SQL lives here and
+ * nowhere else. One dialect (PostgreSQL) for both engines. Parameters are
+ * `$n`; JSON goes in as text cast to `jsonb`, ids come out as text.
+ */
+export function statements(schema: string) {
+  const s = quoteIdentifier(schema);
+  const active = `('sending', 'queued', 'following')`;
+  return {
+    insertMessage: `
+      INSERT INTO ${s}.messages (message_id, route, stage, status, sub_status, status_updated, topic, recipient,
+        created_at, sent_at, expiry_at, follow_until, due_at, polls, poll_times, send_attempts, failed_since,
+        attention, attention_at, attention_detail, attention_raised, last_error, payload, metadata, changed_at,
+        lease_owner, lease_until)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20,
+        $21::jsonb, $22, $23::jsonb, $24::jsonb, $9, $25, $26)
+      ON CONFLICT (message_id) DO NOTHING
+      RETURNING message_id`,
+
+    /** Writes a transition; only by the lease holder when one is named. Clears the lease. */
+    updateMessage: `
+      UPDATE ${s}.messages SET stage = $2, status = $3, sub_status = $4, status_updated = $5, sent_at = $6,
+        follow_until = $7, due_at = $8, polls = $9, poll_times = $10::jsonb, send_attempts = $11, failed_since = $12,
+        attention = $13, attention_at = $14, attention_detail = $15, attention_raised = $16::jsonb, last_error = $17,
+        payload = $18::jsonb, changed_at = $19, lease_owner = NULL, lease_until = NULL
+      WHERE message_id = $1 AND ($20::text IS NULL OR lease_owner = $20)
+      RETURNING message_id`,
+
+    deleteUnsent: `DELETE FROM ${s}.messages WHERE message_id = $1 AND stage = 'sending' AND sent_at IS NULL`,
+
+    insertHistory: `
+      INSERT INTO ${s}.history (message_id, at, status, sub_status, status_updated, source)
+      VALUES ($1, $2, $3, $4, $5, $6)`,
+
+    insertEvent: `
+      INSERT INTO ${s}.events (message_id, route, kind, at, data, next_attempt_at)
+      VALUES ($1, $2, $3, $4, $5::jsonb, $4)`,
+
+    /**
+     * Claims due work for one instance: rows locked by another claim are
+     * skipped, rows leased to a live instance are left alone. A queued resend
+     * becomes `sending` as it is claimed, so whoever takes over after a crash
+     * asks the status endpoint before sending again.
+     */
+    claimDue: `
+      UPDATE ${s}.messages m SET lease_owner = $1, lease_until = $2,
+        stage = CASE WHEN m.stage = 'queued' THEN 'sending' ELSE m.stage END
+      FROM (
+        SELECT message_id, stage FROM ${s}.messages
+        WHERE stage IN ${active} AND due_at <= $3 AND (lease_until IS NULL OR lease_until < $3)
+        ORDER BY due_at LIMIT $4
+        FOR UPDATE SKIP LOCKED
+      ) d
+      WHERE m.message_id = d.message_id
+      RETURNING m.*, d.stage AS claimed_stage`,
+
+    claimOne: `
+      UPDATE ${s}.messages SET lease_owner = $2, lease_until = $3
+      WHERE message_id = $1 AND (lease_until IS NULL OR lease_until < $4)
+      RETURNING *`,
+
+    releaseLease: `UPDATE ${s}.messages SET lease_owner = NULL, lease_until = NULL WHERE message_id = $1 AND lease_owner = $2`,
+
+    /** A restarted instance holds nothing: whatever its name still leases is free again. */
+    releaseOwnMessages: `UPDATE ${s}.messages SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1`,
+    releaseOwnEvents: `UPDATE ${s}.events SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1 AND handled_at IS NULL`,
+
+    nextDue: `SELECT min(due_at) AS due FROM ${s}.messages WHERE stage IN ${active}`,
+
+    getMessage: `SELECT * FROM ${s}.messages WHERE message_id = $1`,
+
+    getHistory: `
+      SELECT at, status, sub_status, status_updated, source FROM ${s}.history
+      WHERE message_id = $1 ORDER BY id`,
+
+    list: `
+      SELECT * FROM ${s}.messages
+      WHERE ($1::text IS NULL OR status = $1)
+        AND ($2::text IS NULL OR route = $2)
+        AND ($3::text IS NULL OR stage = $3)
+        AND ($4::boolean IS NULL OR (attention IS NOT NULL) = $4)
+        AND ($5::timestamptz IS NULL OR (created_at, message_id) < ($5, $6::uuid))
+      ORDER BY created_at DESC, message_id DESC
+      LIMIT $7`,
+
+    countsByRoute: `
+      SELECT route, stage, coalesce(status, '') AS status, count(*)::int AS n
+      FROM ${s}.messages GROUP BY route, stage, status`,
+
+    totals: `
+      SELECT count(*) FILTER (WHERE attention IS NOT NULL)::int AS attention,
+        count(*) FILTER (WHERE stage IN ${active} AND due_at < $1)::int AS overdue,
+        (SELECT count(*)::int FROM ${s}.events WHERE handled_at IS NULL) AS unhandled_events
+      FROM ${s}.messages`,
+
+    oldestUnresolved: `
+      SELECT message_id, created_at, stage FROM ${s}.messages
+      WHERE stage IN ${active} ORDER BY created_at, message_id LIMIT 1`,
+
+    acknowledge: `
+      UPDATE ${s}.messages SET attention = NULL, attention_at = NULL, attention_detail = NULL, changed_at = $2
+      WHERE message_id = $1 RETURNING message_id`,
+
+    /**
+     * Claims events to deliver: only the oldest unhandled event of each
+     * message, so a message's events are handled in order even across
+     * instances.
+     */
+    claimEvents: `
+      UPDATE ${s}.events e SET lease_owner = $1, lease_until = $2, attempts = e.attempts + 1
+      FROM (
+        SELECT x.id FROM ${s}.events x
+        WHERE x.handled_at IS NULL AND x.next_attempt_at <= $3 AND (x.lease_until IS NULL OR x.lease_until < $3)
+          AND NOT EXISTS (
+            SELECT 1 FROM ${s}.events p WHERE p.message_id = x.message_id AND p.handled_at IS NULL AND p.id < x.id)
+        ORDER BY x.id LIMIT $4
+        FOR UPDATE SKIP LOCKED
+      ) c
+      WHERE e.id = c.id
+      RETURNING e.id::text AS id, e.message_id, e.route, e.kind, e.at, e.data, e.attempts`,
+
+    eventHandled: `
+      UPDATE ${s}.events SET handled_at = $2, lease_owner = NULL, lease_until = NULL, last_error = NULL
+      WHERE id = $1::bigint AND lease_owner = $3`,
+
+    eventFailed: `
+      UPDATE ${s}.events SET next_attempt_at = $2, last_error = $3, lease_owner = NULL, lease_until = NULL
+      WHERE id = $1::bigint AND lease_owner = $4`,
+
+    nextEventDue: `SELECT min(next_attempt_at) AS due FROM ${s}.events WHERE handled_at IS NULL`,
+
+    /**
+     * Reserves `$3` request slots, `$4` ms apart, from the budget every
+     * instance shares; returns the end of the reservation.
+     */
+    reserveSlots: `
+      INSERT INTO ${s}.budget AS b (name, next_slot) VALUES ($1, $2::timestamptz + ($3::float8 * $4::float8) * interval '1 millisecond')
+      ON CONFLICT (name) DO UPDATE
+        SET next_slot = greatest(b.next_slot, $2::timestamptz) + ($3::float8 * $4::float8) * interval '1 millisecond'
+      RETURNING next_slot`,
+  } as const;
+}
+
+/** The statements of one schema. */
+export type Statements = ReturnType<typeof statements>;

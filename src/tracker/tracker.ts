@@ -1,0 +1,193 @@
+import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
+import type { InstantMessageParams, StandardMessageParams } from '../schemas/message.js';
+import { CdmsError } from '../core/errors/cdms-error.js';
+import { LocalValidationError } from '../core/errors/local-errors.js';
+import { UnknownMessageError } from './errors.js';
+import type { TrackerEventHandler } from './events.js';
+import { listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
+import { collectStats, type TrackerStats } from './stats.js';
+import { toSummary } from './store/rows.js';
+import type { TrackedMessage, TrackedMessageSummary } from './types.js';
+import { adoptedState, type TrackInput } from './work/adopt.js';
+import { BackgroundWork } from './work/background.js';
+import type { TrackerContext } from './work/context.js';
+import { EventDispatcher } from './work/dispatcher.js';
+import { pollNow } from './work/poll-now.js';
+import { sendNow, type TrackerSendResult } from './work/send-now.js';
+
+/** Options of a tracked send. */
+export interface TrackerSendOptions {
+  /** The app's own data to keep with the message (for example its own document id). Stored as JSON; not for patient data. */
+  metadata?: Record<string, unknown> | undefined;
+}
+
+/** Options of a tracked instant send. */
+export interface TrackerInstantSendOptions extends TrackerSendOptions {
+  /** The user's instant access token (kept with the message only until the service holds it). */
+  accessToken: string;
+}
+
+/**
+ * Follows every message to its end: a durable ledger written before each
+ * send, polls within the service's guidance, events to the app, and a list
+ * of what needs a person. Made by {@link createTracker}.
+ */
+export class Tracker {
+  readonly #ctx: TrackerContext;
+  readonly #close: () => Promise<void>;
+  readonly #background: BackgroundWork;
+  readonly #events: EventDispatcher;
+  readonly #calls = new Set<Promise<unknown>>();
+  readonly #closing = new AbortController();
+  #started = false;
+  #closed: Promise<void> | undefined;
+
+  /** @internal Use {@link createTracker}. */
+  constructor(ctx: TrackerContext, close: () => Promise<void>) {
+    this.#close = close;
+    this.#ctx = { ...ctx, eventsRecorded: () => this.#events.wake() };
+    this.#background = new BackgroundWork(this.#ctx);
+    this.#events = new EventDispatcher(this.#ctx);
+  }
+
+  /**
+   * Starts the background work: due polls, settling unfinished sends (after a
+   * crash, or queued after a 503), and event delivery. Without it the tracker
+   * still records sends and answers queries.
+   */
+  async start(): Promise<void> {
+    this.#assertOpen();
+    if (this.#started) return;
+    this.#started = true;
+    await this.#ctx.store.releaseAll(this.#ctx.config.instanceId);
+    this.#background.start();
+    this.#events.start();
+  }
+
+  /**
+   * Sends a message through the client and follows it. The message is in the
+   * ledger before the request leaves; its content is erased once the service
+   * holds it.
+   *
+   * @throws LocalValidationError when the message is invalid or its messageId already tracked (nothing sent, nothing kept).
+   * @throws AttachmentPreviouslyRejectedError when an attachment was rejected before (nothing sent, nothing kept).
+   * @throws AttachmentContentRejectedError, BadRequestError, AuthenticationError, PermissionDeniedError when the send failed for good (kept, flagged for attention).
+   */
+  send(route: 'standard', message: StandardMessageParams, options?: TrackerSendOptions): Promise<TrackerSendResult>;
+  send(route: 'instant', message: InstantMessageParams, options: TrackerInstantSendOptions): Promise<TrackerSendResult>;
+  send(route: 'gpconnect', message: GpConnectMessageParams, options?: TrackerSendOptions): Promise<TrackerSendResult>;
+  send(
+    route: 'standard' | 'instant' | 'gpconnect',
+    message: StandardMessageParams | InstantMessageParams | GpConnectMessageParams,
+    options: TrackerSendOptions & { accessToken?: string } = {},
+  ): Promise<TrackerSendResult> {
+    return this.#call(() => sendNow(this.#ctx, route, { ...message }, options));
+  }
+
+  /**
+   * Adopts a message sent without the tracker, to follow it from now on.
+   * Adopting one already tracked on the same route returns it unchanged.
+   *
+   * @throws LocalValidationError when the input is invalid, or the id is tracked on another route.
+   */
+  track(input: TrackInput): Promise<TrackedMessageSummary> {
+    return this.#call(async () => {
+      const state = adoptedState(input, this.#ctx);
+      const { store } = this.#ctx;
+      if (!(await store.insertWith({ state, history: [], events: [] }, new Date()))) {
+        const existing = await store.get(state.messageId);
+        if (existing && existing.route !== state.route) {
+          throw new LocalValidationError([{ name: 'messageId', reason: `is already tracked on the ${existing.route} route` }]);
+        }
+        return toSummary(existing ?? state);
+      }
+      return toSummary(state);
+    });
+  }
+
+  /**
+   * Registers an event handler; returns the function that removes it. Events
+   * are delivered at least once, in order per message, after `start()`.
+   */
+  onEvent(handler: TrackerEventHandler): () => void {
+    return this.#events.add(handler);
+  }
+
+  /** A message with its history, or undefined when the tracker does not hold it. */
+  get(messageId: string): Promise<TrackedMessage | undefined> {
+    return this.#call(async () => {
+      const state = await this.#ctx.store.get(messageId);
+      if (!state) return undefined;
+      return { ...toSummary(state), history: await this.#ctx.store.history(messageId) };
+    });
+  }
+
+  /** Messages, newest first, filtered and a page at a time. */
+  list(options: TrackerListOptions = {}): Promise<TrackerListPage> {
+    return this.#call(() => listMessages(this.#ctx.store, options));
+  }
+
+  /**
+   * Polls a followed message now (for example when a user asks). Counts
+   * against the message's four polls a day and the shared budget.
+   *
+   * @throws PollLimitError when four polls were made in the last day.
+   * @throws UnknownMessageError when the tracker does not hold the message.
+   */
+  pollNow(messageId: string): Promise<TrackedMessage> {
+    return this.#call(async () => {
+      await pollNow(this.#ctx, messageId, this.#closing.signal);
+      const message = await this.get(messageId);
+      if (!message) throw new UnknownMessageError(messageId);
+      return message;
+    });
+  }
+
+  /**
+   * Clears a message's attention once a person has dealt with it. The same
+   * reason is not raised again for that message.
+   *
+   * @throws UnknownMessageError when the tracker does not hold the message.
+   */
+  acknowledge(messageId: string): Promise<void> {
+    return this.#call(async () => {
+      if (!(await this.#ctx.store.acknowledge(messageId, new Date()))) throw new UnknownMessageError(messageId);
+    });
+  }
+
+  /** Counts by status, route and stage, attention, overdue polls, unhandled events and the oldest unresolved message. */
+  stats(): Promise<TrackerStats> {
+    const grace = Math.min(60_000, this.#ctx.config.pollIntervalMs / 10);
+    return this.#call(() => collectStats(this.#ctx.store, Date.now(), grace));
+  }
+
+  /**
+   * Stops cleanly: no new work is claimed, requests under way finish and are
+   * recorded, work not yet begun is left for the next start. Closes the
+   * database unless the app passed its own pool.
+   */
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      this.#closing.abort();
+      await Promise.all([this.#background.stop(), this.#events.stop()]);
+      await Promise.allSettled([...this.#calls]);
+      await this.#close();
+    })();
+    return this.#closed;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new CdmsError('The tracker is closed: create a new one with createTracker().');
+  }
+
+  #call<T>(work: () => Promise<T>): Promise<T> {
+    this.#assertOpen();
+    const p = work();
+    this.#calls.add(p);
+    void p.then(
+      () => this.#calls.delete(p),
+      () => this.#calls.delete(p),
+    );
+    return p;
+  }
+}

@@ -1,0 +1,119 @@
+/** The route a tracked message was sent on: each has its own send and status endpoints. */
+export type TrackedRoute = 'standard' | 'instant' | 'gpconnect';
+
+/**
+ * Where a tracked message is in the tracker's own life cycle (the service's
+ * status is `status`):
+ * - `sending`: sent or being sent, and not yet confirmed held by the service;
+ *   the tracker confirms it through the status endpoint and resends only if
+ *   the service does not have it.
+ * - `queued`: certainly not delivered yet, to be resent later with the same
+ *   messageId (the GP route answered 503, or the service could not be reached).
+ * - `following`: held by the service; polled until a final status.
+ * - `failed`: certainly not delivered, and it will not be resent (see `attention`).
+ * - `settled`: followed to its end: a final status, removed after expiry, or
+ *   followed for `followForMs` without one (see `attention`).
+ */
+export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'settled';
+
+/**
+ * Why a message needs a person to look at it:
+ * - `rejected`: the practice (or the GP route's infrastructure) rejected it.
+ * - `expired`: it expired before the practice took it.
+ * - `failed`: its status has been FAILED for longer than `failedAttentionMs`.
+ * - `instant-fell-back`: an instant message could not be imported automatically
+ *   and became a standard message (subStatus 'Failed instant message import').
+ * - `removed-after-expiry`: the service removed its status after expiry before
+ *   a final status was seen.
+ * - `unresolved`: followed for `followForMs` without a final status.
+ * - `send-failed`: the send certainly failed and will not be retried.
+ * - `content-rejected`: an attachment's content was rejected (virus scan); it
+ *   must not be resent.
+ */
+export type AttentionReason =
+  | 'rejected'
+  | 'expired'
+  | 'failed'
+  | 'instant-fell-back'
+  | 'removed-after-expiry'
+  | 'unresolved'
+  | 'send-failed'
+  | 'content-rejected';
+
+/** Every attention reason, for filters and tables. */
+export const ATTENTION_REASONS: readonly AttentionReason[] = [
+  'rejected',
+  'expired',
+  'failed',
+  'instant-fell-back',
+  'removed-after-expiry',
+  'unresolved',
+  'send-failed',
+  'content-rejected',
+];
+
+/** A condition a person must look at, until acknowledged. */
+export interface TrackerAttention {
+  /** What happened. */
+  reason: AttentionReason;
+  /** When the tracker noticed it. */
+  since: Date;
+  /** A short explanation (an error's class and message, a status); never patient data. */
+  detail: string | null;
+}
+
+/** One status the tracker saw, in its history. */
+export interface StatusChange {
+  /** When the tracker saw it. */
+  at: Date;
+  /** The service's status. */
+  status: string;
+  /** The service's subStatus, if any. */
+  subStatus: string | null;
+  /** The service's own `updated` timestamp, as it sent it. */
+  updated: string | null;
+  /** What saw it: the send itself, a scheduled poll, `pollNow`, or the confirmation of an unclear send. */
+  source: 'send' | 'poll' | 'poll-now' | 'confirm';
+}
+
+/** What the tracker knows of a message, without its history (as `list` returns it). */
+export interface TrackedMessageSummary {
+  /** The message's id. */
+  messageId: string;
+  /** The route it was sent on. */
+  route: TrackedRoute;
+  /** The tracker's stage. */
+  stage: TrackerStage;
+  /** The service's last known status; null before the service holds the message. */
+  status: string | null;
+  /** The service's last known subStatus. */
+  subStatus: string | null;
+  /** The service's `updated` timestamp of that status. */
+  updated: string | null;
+  /** The message's topic (null for a message adopted without one). */
+  topic: string | null;
+  /** The recipient's id value (an ODS code); null when adopted without one. */
+  recipient: string | null;
+  /** When the service accepted the message; null until then. */
+  sentAt: Date | null;
+  /** The message's expiry, if it has one. */
+  expiryDateTime: Date | null;
+  /** Status polls made so far. */
+  polls: number;
+  /** When the last poll was made. */
+  lastPolledAt: Date | null;
+  /** When the next poll is due; null when the message is no longer followed. */
+  nextPollAt: Date | null;
+  /** What a person must look at, or null. */
+  attention: TrackerAttention | null;
+  /** The app's own data stored with the message (`metadata` of `send` or `track`). */
+  metadata: Record<string, unknown> | null;
+  /** When the tracker first recorded the message. */
+  createdAt: Date;
+}
+
+/** What the tracker knows of a message, with the statuses it saw. */
+export interface TrackedMessage extends TrackedMessageSummary {
+  /** Every status the tracker saw, oldest first. */
+  history: StatusChange[];
+}

@@ -1,0 +1,114 @@
+import type { ClaimedWork } from '../store/store.js';
+import { settleClaimedSend } from './confirm.js';
+import type { TrackerContext } from './context.js';
+import { pollClaimed } from './poll.js';
+import { Waker, waitUntil } from './waker.js';
+
+/**
+ * The background work of one instance: claims due messages (polls, sends to
+ * settle or resend) under a lease, gives each a slot of the shared request
+ * budget, and runs them. Claims stay about two seconds of budget ahead, so a
+ * dead instance strands little work and a busy one never runs ahead of the
+ * others.
+ */
+export class BackgroundWork {
+  readonly #ctx: TrackerContext;
+  readonly #waker = new Waker();
+  readonly #stop = new AbortController();
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #maxInFlight: number;
+  readonly #batch: number;
+  #loop: Promise<void> | undefined;
+
+  constructor(ctx: TrackerContext) {
+    this.#ctx = ctx;
+    const rate = ctx.config.maxPollsPerSecond;
+    this.#batch = Math.max(1, Math.min(200, Math.ceil(rate * 2)));
+    this.#maxInFlight = Math.max(8, Math.min(512, Math.ceil(rate * 4)));
+  }
+
+  /** Starts the loop (once). */
+  start(): void {
+    this.#loop ??= this.#run();
+  }
+
+  /** Looks for due work now rather than at the next check. */
+  wake(): void {
+    this.#waker.wake();
+  }
+
+  /** Stops claiming; work waiting for its slot is released for later, requests under way finish. */
+  async stop(): Promise<void> {
+    this.#stop.abort();
+    this.#waker.wake();
+    await this.#loop;
+    await Promise.all(this.#inFlight);
+  }
+
+  async #run(): Promise<void> {
+    const { config } = this.#ctx;
+    let failures = 0;
+    while (!this.#stop.signal.aborted) {
+      try {
+        const room = this.#maxInFlight - this.#inFlight.size;
+        const claimed = room > 0 ? await this.#claim(Math.min(room, this.#batch)) : 0;
+        failures = 0;
+        if (claimed > 0) continue;
+        await this.#waker.wait(room > 0 ? await this.#idleMs() : config.idleCheckMs);
+      } catch (error) {
+        // The database is unreachable or refused: say so, back off, keep going.
+        failures++;
+        config.logger.error(
+          { event: 'tracker.loop-error', error: error instanceof Error ? error.name : typeof error },
+          `cdms tracker: background work failed (${error instanceof Error ? error.message : 'unknown error'}); retrying`,
+        );
+        await this.#waker.wait(Math.min(30_000, config.idleCheckMs * 2 ** Math.min(failures, 10)));
+      }
+    }
+  }
+
+  async #idleMs(): Promise<number> {
+    const due = await this.#ctx.store.nextDue();
+    const { idleCheckMs } = this.#ctx.config;
+    return due === null ? idleCheckMs : Math.min(idleCheckMs, Math.max(0, due.getTime() - Date.now()));
+  }
+
+  async #claim(limit: number): Promise<number> {
+    const { store, config, budget } = this.#ctx;
+    const now = Date.now();
+    const work = await store.claimDue(config.instanceId, new Date(now + config.leaseMs), new Date(now), limit);
+    if (work.length === 0) return 0;
+    const slots = await budget.reserve(work.length);
+    work.forEach((w, i) => this.#track(this.#runAt(w, slots[i] ?? Date.now())));
+    // Stay near the budget: claim again only when these are about to run.
+    const last = slots.at(-1) ?? now;
+    if (last - Date.now() > 2_000) await waitUntil(last - 2_000, this.#stop.signal);
+    return work.length;
+  }
+
+  #track(job: Promise<void>): void {
+    this.#inFlight.add(job);
+    void job.finally(() => {
+      this.#inFlight.delete(job);
+      if (this.#inFlight.size === this.#maxInFlight - 1) this.#waker.wake();
+    });
+  }
+
+  async #runAt(work: ClaimedWork, slot: number): Promise<void> {
+    const { store, config } = this.#ctx;
+    try {
+      if (!(await waitUntil(slot, this.#stop.signal))) {
+        await store.release(work.state.messageId, config.instanceId);
+        return;
+      }
+      if (work.claimedStage === 'following') await pollClaimed(this.#ctx, work.state, 'poll');
+      else await settleClaimedSend(this.#ctx, work.state, work.claimedStage === 'queued');
+    } catch (error) {
+      // Left leased: another attempt follows when the lease ends.
+      config.logger.error(
+        { event: 'tracker.work-error', messageId: work.state.messageId, error: error instanceof Error ? error.name : typeof error },
+        'cdms tracker: could not record the result of background work; it will be retried',
+      );
+    }
+  }
+}

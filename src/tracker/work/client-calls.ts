@@ -1,0 +1,32 @@
+import type { CdmsClient } from '../../client.js';
+import type { RequestOptions } from '../../core/options.js';
+import type { GpConnectMessageParams } from '../../schemas/gpconnect.js';
+import type { InstantMessageParams, StandardMessageParams } from '../../schemas/message.js';
+import type { SendResult } from '../../resources/send-types.js';
+import type { StoredPayload } from '../store/state.js';
+import type { TrackedRoute } from '../types.js';
+
+/** A status as both endpoints return it. */
+export interface SeenStatus {
+  status: string;
+  subStatus: string | null;
+  updated: string | null;
+}
+
+/** Reads a message's status from its route's endpoint, through the client's public API. */
+export async function readStatus(client: CdmsClient, route: TrackedRoute, messageId: string, options: RequestOptions): Promise<SeenStatus> {
+  const s = route === 'gpconnect' ? await client.gpconnect.status(messageId, options) : await client.messages.status(messageId, options);
+  return { status: s.status, subStatus: s.subStatus ?? null, updated: typeof s.updated === 'string' ? s.updated : null };
+}
+
+/** Sends a stored message on its route, with the same messageId, through the client's public API. */
+export function sendStored(client: CdmsClient, route: TrackedRoute, payload: StoredPayload, options: RequestOptions): Promise<SendResult> {
+  switch (route) {
+    case 'standard':
+      return client.messages.send(payload.message as StandardMessageParams, options);
+    case 'instant':
+      return client.instant.send(payload.message as InstantMessageParams, { ...options, accessToken: payload.accessToken ?? '' });
+    case 'gpconnect':
+      return client.gpconnect.send(payload.message as GpConnectMessageParams, options);
+  }
+}

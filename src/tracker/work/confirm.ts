@@ -1,0 +1,44 @@
+import { NotFoundError } from '../../core/errors/api-error.js';
+import type { MessageState } from '../store/state.js';
+import { readStatus, sendStored } from './client-calls.js';
+import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
+import { applySendVerdict } from './apply-send.js';
+import { classifySendError, describeError, type SendVerdict } from './send-verdict.js';
+
+/**
+ * Settles a message that is not known to be held: one whose send was unclear
+ * or cut short by a crash is first looked up (held means sent; 404 means send
+ * it again, with the same messageId); one queued after a certain failure is
+ * sent again directly.
+ */
+export async function settleClaimedSend(ctx: TrackerContext, state: MessageState, wasQueued: boolean): Promise<void> {
+  const verdict = wasQueued ? await resend(ctx, state, false) : await confirmThenResend(ctx, state);
+  const t = applySendVerdict(state, verdict, stepContext(ctx));
+  if (await ctx.store.save(t, ctx.config.instanceId, new Date())) {
+    if (t.events.length > 0) ctx.eventsRecorded();
+    const { logger } = ctx.config;
+    logger.info({ event: 'tracker.send-settled', messageId: state.messageId, verdict: verdict.kind }, `cdms tracker: settled an unfinished send (${verdict.kind})`);
+  }
+}
+
+async function confirmThenResend(ctx: TrackerContext, state: MessageState): Promise<SendVerdict> {
+  try {
+    const seen = await readStatus(ctx.config.client, state.route, state.messageId, leasedCallOptions(ctx));
+    return { kind: 'held', ...seen };
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) return { kind: 'unconfirmed', detail: describeError(error) };
+  }
+  return resend(ctx, state, true);
+}
+
+async function resend(ctx: TrackerContext, state: MessageState, afterUnclear: boolean): Promise<SendVerdict> {
+  if (!state.payload) {
+    return { kind: 'failed', detail: 'The message content is no longer held, so it cannot be sent again; send it anew.' };
+  }
+  try {
+    const result = await sendStored(ctx.config.client, state.route, state.payload, leasedCallOptions(ctx));
+    return { kind: 'sent', recovered: result.recovered };
+  } catch (error) {
+    return classifySendError(error, afterUnclear);
+  }
+}

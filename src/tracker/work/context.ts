@@ -1,0 +1,29 @@
+import type { TrackerConfig } from '../options.js';
+import type { TrackerStore } from '../store/store.js';
+import type { RequestBudget } from './budget.js';
+import type { StepContext } from './transitions.js';
+
+/** What the tracker's parts share. Internal. */
+export interface TrackerContext {
+  config: TrackerConfig;
+  store: TrackerStore;
+  budget: RequestBudget;
+  random: () => number;
+  /** Called after anything that recorded events, so they are delivered without waiting. */
+  eventsRecorded(): void;
+}
+
+/** The context of one step of the logic, at the current time. */
+export function stepContext(ctx: TrackerContext, now = Date.now()): StepContext {
+  return { now, config: ctx.config, random: ctx.random };
+}
+
+/**
+ * Options of the client calls made while holding a lease: they must end
+ * before the lease does, or another instance could take the work over while
+ * this one is still at it.
+ */
+export function leasedCallOptions(ctx: TrackerContext): { deadlineMs: number } {
+  const { leaseMs } = ctx.config;
+  return { deadlineMs: Math.max(1, leaseMs - Math.min(5_000, Math.floor(leaseMs / 4))) };
+}

@@ -1,0 +1,93 @@
+import type { TrackerEvent, TrackerEventHandler } from '../events.js';
+import type { TrackerContext } from './context.js';
+import { describeError } from './send-verdict.js';
+import { Waker } from './waker.js';
+
+const MAX_HANDLER_BACKOFF_MS = 300_000;
+
+/**
+ * Delivers recorded events to the app's handlers: at least once, in order
+ * per message (only a message's oldest unhandled event is ever claimed),
+ * different messages side by side. An event is handled when every handler
+ * resolved; a rejection puts it back with a growing pause. With no handler
+ * registered nothing is claimed, so events wait, across restarts, for one.
+ */
+export class EventDispatcher {
+  readonly #ctx: TrackerContext;
+  readonly #handlers = new Set<TrackerEventHandler>();
+  readonly #waker = new Waker();
+  #stopped = false;
+  #loop: Promise<void> | undefined;
+
+  constructor(ctx: TrackerContext) {
+    this.#ctx = ctx;
+  }
+
+  /** Adds a handler; returns its removal. */
+  add(handler: TrackerEventHandler): () => void {
+    this.#handlers.add(handler);
+    this.#waker.wake();
+    return () => {
+      this.#handlers.delete(handler);
+    };
+  }
+
+  /** Starts delivering (once). */
+  start(): void {
+    this.#loop ??= this.#run();
+  }
+
+  /** Delivers without waiting for the next check. */
+  wake(): void {
+    this.#waker.wake();
+  }
+
+  /** Stops after the deliveries under way. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#waker.wake();
+    await this.#loop;
+  }
+
+  async #run(): Promise<void> {
+    const { config, store } = this.#ctx;
+    let failures = 0;
+    while (!this.#stopped) {
+      try {
+        const delivered = this.#handlers.size > 0 ? await this.#deliverBatch() : 0;
+        failures = 0;
+        if (delivered > 0) continue;
+        const due = this.#handlers.size > 0 ? await store.nextEventDue() : null;
+        await this.#waker.wait(due === null ? config.idleCheckMs : Math.min(config.idleCheckMs, due.getTime() - Date.now()));
+      } catch (error) {
+        failures++;
+        config.logger.error({ event: 'tracker.events-error', error: describeError(error) }, 'cdms tracker: could not deliver events; retrying');
+        await this.#waker.wait(Math.min(30_000, config.idleCheckMs * 2 ** Math.min(failures, 10)));
+      }
+    }
+  }
+
+  async #deliverBatch(): Promise<number> {
+    const { config, store } = this.#ctx;
+    const now = Date.now();
+    const events = await store.claimEvents(config.instanceId, new Date(now + config.leaseMs), new Date(now), 64);
+    await Promise.all(events.map((event) => this.#deliver(event)));
+    return events.length;
+  }
+
+  async #deliver(event: TrackerEvent): Promise<void> {
+    const { config, store } = this.#ctx;
+    try {
+      for (const handler of [...this.#handlers]) await handler(Object.freeze({ ...event }));
+    } catch (error) {
+      const pause = Math.min(MAX_HANDLER_BACKOFF_MS, config.idleCheckMs * 2 ** Math.min(event.attempt, 20));
+      config.logger.warn(
+        { event: 'tracker.handler-failed', eventId: event.id, kind: event.kind, messageId: event.messageId, attempt: event.attempt },
+        `cdms tracker: an event handler failed; event ${event.id} will be delivered again in ${pause} ms`,
+      );
+      await store.eventFailed(event.id, config.instanceId, new Date(Date.now() + pause), describeError(error));
+      return;
+    }
+    await store.eventHandled(event.id, config.instanceId, new Date());
+  }
+}

@@ -1,0 +1,32 @@
+import { PollLimitError, UnknownMessageError } from '../errors.js';
+import type { TrackerContext } from './context.js';
+import { waitUntil } from './waker.js';
+import { pollClaimed } from './poll.js';
+import { earliestUnderCap } from './poll-plan.js';
+import { CdmsError } from '../../core/errors/cdms-error.js';
+
+/**
+ * A poll the app asks for, within the same rules as the scheduled ones: it
+ * counts against the message's four a day and takes a slot of the shared
+ * budget. A message no longer followed is not polled (its status is final
+ * or the service removed it).
+ */
+export async function pollNow(ctx: TrackerContext, messageId: string, signal: AbortSignal): Promise<void> {
+  const { store, config, budget } = ctx;
+  const current = await store.get(messageId);
+  if (!current) throw new UnknownMessageError(messageId);
+  if (current.stage !== 'following') return;
+  const allowedAt = earliestUnderCap(current.pollTimes, config.pollIntervalMs);
+  if (allowedAt > Date.now()) throw new PollLimitError(new Date(allowedAt));
+  const now = Date.now();
+  const claimed = await store.claimOne(messageId, config.instanceId, new Date(now + config.leaseMs), new Date(now));
+  if (!claimed) {
+    throw new CdmsError('This message is being polled or sent by the tracker right now; read it with get() in a moment.');
+  }
+  const [slot] = await budget.reserve(1);
+  if (!(await waitUntil(slot ?? now, signal))) {
+    await store.release(messageId, config.instanceId);
+    return;
+  }
+  await pollClaimed(ctx, claimed, 'poll-now');
+}

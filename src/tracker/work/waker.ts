@@ -1,0 +1,50 @@
+/**
+ * A pause that something else can cut short: the background loops sleep on
+ * it until work is due, and are woken when new work (or `close()`) comes.
+ * Leaves no timer behind.
+ */
+export class Waker {
+  #pending: (() => void) | undefined;
+  #woken = false;
+
+  /** Waits up to `ms`, or until {@link Waker.wake}; a wake that came while nobody waited ends the next wait at once. */
+  wait(ms: number): Promise<void> {
+    if (this.#woken) {
+      this.#woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#pending = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      this.#pending = done;
+    });
+  }
+
+  /** Ends the current wait, or the next one. */
+  wake(): void {
+    if (this.#pending) this.#pending();
+    else this.#woken = true;
+  }
+}
+
+/** Waits until `at` (ms since the epoch) unless the signal fires first; says whether the time came. */
+export function waitUntil(at: number, signal: AbortSignal): Promise<boolean> {
+  const ms = at - Date.now();
+  if (signal.aborted) return Promise.resolve(false);
+  if (ms <= 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,29 @@
+import type { TestProject } from 'vitest/node';
+import { postgresBinaries, startPostgres, type PostgresServer } from './postgres-server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the PostgreSQL server the tracker tests share, or '' where there are no binaries. */
+    postgresUrl: string;
+  }
+}
+
+let server: PostgresServer | undefined;
+
+/** One throwaway PostgreSQL server for the whole run; each test uses its own schema in it. */
+export async function setup(project: TestProject): Promise<void> {
+  if (!postgresBinaries()) {
+    console.warn(
+      '\n*** PostgreSQL binaries not found: the tracker tests on PostgreSQL are SKIPPED. ' +
+        'Install them with `apt-get install postgresql` (CI does). ***\n',
+    );
+    project.provide('postgresUrl', '');
+    return;
+  }
+  server = await startPostgres();
+  project.provide('postgresUrl', server.url);
+}
+
+export function teardown(): void {
+  server?.stop();
+}
