@@ -15,8 +15,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    // One throwaway PostgreSQL server for the tracker tests (skipped loudly without binaries).
-    globalSetup: ['test/setup/postgres.global.ts'],
+    // The tracker tests' databases: a PostgreSQL server (skipped loudly without binaries) and an embedded template.
+    globalSetup: ['test/setup/databases.global.ts'],
     // Tests that hit a real local server (sandbox, smoke) are not timing
     // assertions; the generous timeout only absorbs a noisy shared machine.
     testTimeout: 20_000,

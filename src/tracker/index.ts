@@ -2,11 +2,11 @@
 export { createTracker } from './create-tracker.js';
 export { Tracker, type TrackerSendOptions, type TrackerInstantSendOptions } from './tracker.js';
 export type { TrackerOptions } from './options.js';
-export type { PgPoolLike, PgPoolClientLike, PgQueryable } from './db/postgres.js';
+export type { PgPoolLike, PgPoolClientLike, PgQueryable, PgQueryResult } from './db/postgres.js';
 export type { TrackerSendResult } from './work/send-now.js';
 export type { TrackInput } from './work/adopt.js';
 export type { TrackerListOptions, TrackerListPage } from './queries.js';
-export type { TrackerStats } from './stats.js';
+export type { TrackerStats, RouteStatusCount, UnresolvedMessage } from './stats.js';
 export {
   ATTENTION_REASONS,
   type AttentionReason,

@@ -1,6 +1,26 @@
 import type { TrackerStore } from './store/store.js';
 import type { TrackedRoute, TrackerStage } from './types.js';
 
+/** A count of messages of one route with one status. */
+export interface RouteStatusCount {
+  /** The route. */
+  route: TrackedRoute;
+  /** The last known service status ('none' before the service holds the message). */
+  status: string;
+  /** How many messages. */
+  count: number;
+}
+
+/** The oldest message not yet followed to its end. */
+export interface UnresolvedMessage {
+  /** Its id. */
+  messageId: string;
+  /** When the tracker first recorded it. */
+  createdAt: Date;
+  /** Where it is. */
+  stage: TrackerStage;
+}
+
 /** A snapshot of the ledger, for dashboards and alerts. */
 export interface TrackerStats {
   /** Every message the ledger holds. */
@@ -12,7 +32,7 @@ export interface TrackerStats {
   /** Messages by the tracker's stage. */
   byStage: Record<TrackerStage, number>;
   /** Messages by route and status together. */
-  byRouteAndStatus: Array<{ route: TrackedRoute; status: string; count: number }>;
+  byRouteAndStatus: RouteStatusCount[];
   /** Messages that need a person to look at them. */
   attention: number;
   /** Active messages whose poll (or resend) is overdue: a sign of too small a `maxPollsPerSecond` or no running instance. */
@@ -20,7 +40,7 @@ export interface TrackerStats {
   /** Events no handler has handled yet. */
   unhandledEvents: number;
   /** The oldest message not yet followed to its end, if any. */
-  oldestUnresolved: { messageId: string; createdAt: Date; stage: TrackerStage } | null;
+  oldestUnresolved: UnresolvedMessage | null;
 }
 
 /** Builds the stats; a poll counts as overdue when it is `graceMs` late. */
@@ -37,7 +57,7 @@ export async function collectStats(store: TrackerStore, now: number, graceMs: nu
     unhandledEvents: totals.unhandledEvents,
     oldestUnresolved: oldest ?? null,
   };
-  const byRouteStatus = new Map<string, { route: TrackedRoute; status: string; count: number }>();
+  const byRouteStatus = new Map<string, RouteStatusCount>();
   for (const c of counts) {
     const status = c.status ?? 'none';
     stats.total += c.count;

@@ -42,7 +42,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const run = (cmd: string, args: string[]): void => {
     const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
-    const r = spawnSync(file, argv as string[], { encoding: 'utf8' });
+    const r = spawnSync(file, argv, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
   const port = await freePort();

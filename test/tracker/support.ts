@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, inject } from 'vitest';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, inject } from 'vitest';
 import type { CdmsClient } from '../../src/index.js';
 import { createTracker, type Tracker, type TrackerEvent, type TrackerOptions } from '../../src/tracker/index.js';
 
@@ -25,9 +28,22 @@ export const FAST = {
 /** A fresh schema name, so tests on one PostgreSQL server never meet. */
 export const freshSchema = (): string => `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh embedded database directory, copied from the template the global setup made. */
+export function freshPGliteDirectory(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cdms-tracker-test-'));
+  scratch.push(dir);
+  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  return dir;
+}
+
 /** Where a test's ledger lives on an engine. */
 export function databaseFor(engine: Engine): Pick<TrackerOptions, 'database' | 'schema'> {
-  return engine === 'PGlite' ? { database: 'memory:' } : { database: inject('postgresUrl'), schema: freshSchema() };
+  return engine === 'PGlite' ? { database: freshPGliteDirectory() } : { database: inject('postgresUrl'), schema: freshSchema() };
 }
 
 /**

@@ -1,13 +1,19 @@
 import type { SqlDriver, SqlExecutor, SqlRow } from './driver.js';
 import { loadOptionalModule } from './optional-module.js';
 
+/** What a `pg` query resolves to, as far as the tracker reads it. */
+export interface PgQueryResult {
+  /** The rows, column name to value. */
+  rows: Record<string, unknown>[];
+}
+
 /**
  * The part of a `pg` client the tracker uses. Written out so that the
  * tracker's types need neither `pg` nor `@types/pg` installed.
  */
 export interface PgQueryable {
   /** Runs a statement (the `pg` signature). */
-  query(text: string, values?: unknown[]): Promise<{ rows: SqlRow[] }>;
+  query(text: string, values?: unknown[]): Promise<PgQueryResult>;
 }
 
 /** A client checked out of a pool. */

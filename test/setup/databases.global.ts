@@ -1,17 +1,24 @@
 import type { TestProject } from 'vitest/node';
+import { ensurePGliteTemplate } from './pglite-template.js';
 import { postgresBinaries, startPostgres, type PostgresServer } from './postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the PostgreSQL server the tracker tests share, or '' where there are no binaries. */
     postgresUrl: string;
+    /** A fresh embedded tracker database to copy for each test. */
+    pgliteTemplate: string;
   }
 }
 
 let server: PostgresServer | undefined;
 
-/** One throwaway PostgreSQL server for the whole run; each test uses its own schema in it. */
+/**
+ * The tracker tests' databases: one throwaway PostgreSQL server for the whole
+ * run (each test uses its own schema in it) and an embedded database to copy.
+ */
 export async function setup(project: TestProject): Promise<void> {
+  project.provide('pgliteTemplate', await ensurePGliteTemplate());
   if (!postgresBinaries()) {
     console.warn(
       '\n*** PostgreSQL binaries not found: the tracker tests on PostgreSQL are SKIPPED. ' +
