@@ -21,8 +21,9 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
  * - `rejected`: the practice (or the GP route's infrastructure) rejected it.
  * - `expired`: it expired before the practice took it.
  * - `failed`: its status has been FAILED for longer than `failedAttentionMs`.
- * - `instant-fell-back`: an instant message could not be imported automatically
- *   and became a standard message (subStatus 'Failed instant message import').
+ * - `instant-fell-back`: an instant message was not imported automatically
+ *   (subStatus 'Failed instant message import', or its user's toolbar did not
+ *   run in time) and became a standard message for the practice to import.
  * - `removed-after-expiry`: the service removed its status after expiry before
  *   a final status was seen.
  * - `unresolved`: followed for `followForMs` without a final status.

@@ -3,7 +3,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, inject } from 'vitest';
-import type { CdmsClient } from '../../src/index.js';
+import { CdmsClient } from '../../src/index.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
 import { createTracker, type Tracker, type TrackerEvent, type TrackerOptions } from '../../src/tracker/index.js';
 
 /** The two engines every tracker test runs on. PostgreSQL is skipped (loudly, by the global setup) without binaries. */
@@ -22,7 +23,8 @@ export const FAST = {
   maxPollsPerSecond: 1_000,
   followForMs: 4_000,
   failedAttentionMs: 600,
-  leaseMs: 2_000,
+  // Long enough that a slow shared machine never cuts a send short (the lease bounds each call).
+  leaseMs: 15_000,
 } as const satisfies Partial<TrackerOptions>;
 
 /** A fresh schema name, so tests on one PostgreSQL server never meet. */
@@ -42,7 +44,7 @@ export function freshPGliteDirectory(): string {
 }
 
 /** Where a test's ledger lives on an engine. */
-export function databaseFor(engine: Engine): Pick<TrackerOptions, 'database' | 'schema'> {
+export function databaseFor(engine: Engine): { database: string; schema?: string } {
   return engine === 'PGlite' ? { database: freshPGliteDirectory() } : { database: inject('postgresUrl'), schema: freshSchema() };
 }
 
@@ -79,4 +81,43 @@ export async function eventually<T>(what: string, check: () => T | undefined | f
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** One request the client made. */
+export interface Recorded {
+  method: string;
+  path: string;
+  at: number;
+}
+
+/** A client of the sandbox that records every request it makes (time, method, path). */
+export function recordingClient(sandbox: Sandbox, options: { maxRetries?: number } = {}): { client: CdmsClient; requests: Recorded[] } {
+  const requests: Recorded[] = [];
+  const client = new CdmsClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    maxRetries: options.maxRetries ?? 0,
+    fetch: (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      requests.push({ method: request.method, path: new URL(request.url).pathname, at: Date.now() });
+      return fetch(input, init);
+    },
+  });
+  return { client, requests };
+}
+
+/** Status requests of one message, in order. */
+export const pollsOf = (requests: Recorded[], messageId: string): Recorded[] =>
+  requests.filter((r) => r.method === 'GET' && r.path.includes(messageId) && r.path.endsWith('/status'));
+
+/** The most requests that fall in any window of `windowMs` (half-open). */
+export function maxInWindow(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let max = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while ((sorted[end] ?? 0) - (sorted[start] ?? 0) >= windowMs) start++;
+    max = Math.max(max, end - start + 1);
+  }
+  return max;
 }

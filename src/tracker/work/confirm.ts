@@ -12,7 +12,7 @@ import { classifySendError, describeError, type SendVerdict } from './send-verdi
  * sent again directly.
  */
 export async function settleClaimedSend(ctx: TrackerContext, state: MessageState, wasQueued: boolean): Promise<void> {
-  const verdict = wasQueued ? await resend(ctx, state, false) : await confirmThenResend(ctx, state);
+  const verdict = wasQueued ? await resend(ctx, state) : await confirmThenResend(ctx, state);
   const t = applySendVerdict(state, verdict, stepContext(ctx));
   if (await ctx.store.save(t, ctx.config.instanceId, new Date())) {
     if (t.events.length > 0) ctx.eventsRecorded();
@@ -28,10 +28,10 @@ async function confirmThenResend(ctx: TrackerContext, state: MessageState): Prom
   } catch (error) {
     if (!(error instanceof NotFoundError)) return { kind: 'unconfirmed', detail: describeError(error) };
   }
-  return resend(ctx, state, true);
+  return resend(ctx, state);
 }
 
-async function resend(ctx: TrackerContext, state: MessageState, afterUnclear: boolean): Promise<SendVerdict> {
+async function resend(ctx: TrackerContext, state: MessageState): Promise<SendVerdict> {
   if (!state.payload) {
     return { kind: 'failed', detail: 'The message content is no longer held, so it cannot be sent again; send it anew.' };
   }
@@ -39,6 +39,7 @@ async function resend(ctx: TrackerContext, state: MessageState, afterUnclear: bo
     const result = await sendStored(ctx.config.client, state.route, state.payload, leasedCallOptions(ctx));
     return { kind: 'sent', recovered: result.recovered };
   } catch (error) {
-    return classifySendError(error, afterUnclear);
+    // A resend's "messageId already used" means an earlier attempt arrived after all.
+    return classifySendError(error, true);
   }
 }

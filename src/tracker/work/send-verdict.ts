@@ -27,11 +27,11 @@ export function describeError(error: unknown): string {
 }
 
 /**
- * Classifies a failed send. `afterUnclear` is true for a resend made after
- * the status endpoint did not find an earlier attempt: a "messageId already
- * used" answer then means that attempt arrived after all.
+ * Classifies a failed send. `isResend` is true when the tracker sends a
+ * message again: a "messageId already used" answer then means an earlier
+ * attempt arrived after all (on a first send it is the app's own id clash).
  */
-export function classifySendError(error: unknown, afterUnclear: boolean): SendVerdict {
+export function classifySendError(error: unknown, isResend: boolean): SendVerdict {
   const detail = describeError(error);
   if (error instanceof LocalValidationError || error instanceof AttachmentPreviouslyRejectedError) {
     return { kind: 'refused', error, detail };
@@ -40,7 +40,7 @@ export function classifySendError(error: unknown, afterUnclear: boolean): SendVe
   if (!(error instanceof CdmsError)) return { kind: 'unconfirmed', detail };
   if (error.delivery === 'unknown') return { kind: 'unconfirmed', detail };
   if (error instanceof ApiError) {
-    if (afterUnclear && error.status === 400 && isMessageIdReuse(error.problem)) return { kind: 'unconfirmed', detail };
+    if (isResend && error.status === 400 && isMessageIdReuse(error.problem)) return { kind: 'unconfirmed', detail };
     if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry-later', detail };
     return { kind: 'failed', detail };
   }

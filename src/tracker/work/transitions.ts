@@ -56,8 +56,10 @@ export function recordStatus(
   s.subStatus = seen.subStatus;
   s.statusUpdated = seen.updated;
   s.failedSince = seen.status === 'FAILED' ? (s.failedSince ?? new Date(ctx.now)) : null;
-  if (s.route === 'instant' && seen.subStatus === INSTANT_FALLBACK_SUB_STATUS) {
-    raiseAttention(t, 'instant-fell-back', 'The toolbar could not import it automatically; it is now a standard message for the practice to import.', ctx.now);
+  if (s.route === 'instant' && seen.status === 'PENDING' && seen.subStatus !== null) {
+    // Spec: an instant message the toolbar did not import (it failed, or was not run in time) becomes a standard one.
+    const why = seen.subStatus === INSTANT_FALLBACK_SUB_STATUS ? 'the automatic import failed' : `"${seen.subStatus}"`;
+    raiseAttention(t, 'instant-fell-back', `Not imported automatically (${why}); it now waits as a standard message for the practice.`, ctx.now);
   }
   if (s.failedSince && ctx.now - s.failedSince.getTime() >= ctx.config.failedAttentionMs) {
     raiseAttention(t, 'failed', `FAILED since ${s.failedSince.toISOString()}: it could not be imported into the patient record.`, ctx.now);

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { standardMessage } from '../contract/support.js';
+import { useSandbox } from '../sandbox/support.js';
+import { ENGINES, collectEvents, eventually, useTrackers } from './support.js';
+
+const env = useSandbox({ statusRetentionMs: 300 });
+const openTracker = useTrackers();
+
+/** Waits until the message has the given attention reason; returns it. */
+async function attentionOf(tracker: Awaited<ReturnType<typeof openTracker>>, messageId: string, reason: string) {
+  return eventually(`attention ${reason}`, async () => {
+    const m = await tracker.get(messageId);
+    return m?.attention?.reason === reason && m;
+  });
+}
+
+describe.each(ENGINES)('tracker attention on $engine', ({ engine, skip }) => {
+  it.skipIf(skip)('REJECTED: terminal, flagged, listed among attention, and cleared by acknowledge', async () => {
+    const tracker = await openTracker(engine, env.client());
+    const events = collectEvents(tracker);
+    await tracker.start();
+    const { messageId } = await tracker.send('standard', standardMessage());
+    const other = await tracker.send('standard', standardMessage());
+    env.sandbox.toolbar.reject(messageId);
+    const rejected = await attentionOf(tracker, messageId, 'rejected');
+    expect(rejected).toMatchObject({ stage: 'settled', status: 'REJECTED', nextPollAt: null });
+    const page = await tracker.list({ attention: true });
+    expect(page.items.map((m) => m.messageId)).toEqual([messageId]);
+    expect((await tracker.stats()).attention).toBe(1);
+    await eventually('events', () => events.filter((e) => e.messageId === messageId).length >= 3);
+    expect(events.filter((e) => e.messageId === messageId).map((e) => e.kind)).toEqual(['sent', 'status-changed', 'terminal', 'attention']);
+    await tracker.acknowledge(messageId);
+    expect((await tracker.get(messageId))?.attention).toBeNull();
+    expect((await tracker.list({ attention: true })).items).toHaveLength(0);
+    expect((await tracker.get(other.messageId))?.attention).toBeNull();
+  });
+
+  it.skipIf(skip)('EXPIRED: the expiry is noticed, terminal and flagged', async () => {
+    const tracker = await openTracker(engine, env.client());
+    await tracker.start();
+    const { messageId } = await tracker.send('standard', standardMessage());
+    env.sandbox.expire(messageId);
+    const expired = await attentionOf(tracker, messageId, 'expired');
+    expect(expired.status).toBe('EXPIRED');
+    expect(expired.stage).toBe('settled');
+  });
+
+  it.skipIf(skip)('FAILED: flagged once it has lasted longer than failedAttentionMs, and not before', async () => {
+    const tracker = await openTracker(engine, env.client(), { failedAttentionMs: 1_200 });
+    await tracker.start();
+    const { messageId } = await tracker.send('standard', standardMessage());
+    env.sandbox.toolbar.fail(messageId);
+    const failedAt = Date.now();
+    await eventually('FAILED seen', async () => (await tracker.get(messageId))?.status === 'FAILED');
+    expect((await tracker.get(messageId))?.attention).toBeNull();
+    const flagged = await attentionOf(tracker, messageId, 'failed');
+    expect(flagged.attention?.since.getTime()).toBeGreaterThanOrEqual(failedAt + 1_000);
+    expect(flagged.stage).toBe('following');
+  });
+
+  it.skipIf(skip)('removed after expiry: polled before and after expiry, then flagged when the status is gone', async () => {
+    const tracker = await openTracker(engine, env.client(), { pollIntervalMs: 5_000, beforeExpiryMs: 400 });
+    await tracker.start();
+    const expiry = new Date(Date.now() + 1_500);
+    const { messageId } = await tracker.send('standard', standardMessage({ expiryDateTime: expiry.toISOString() }));
+    const removed = await attentionOf(tracker, messageId, 'removed-after-expiry');
+    expect(removed.stage).toBe('settled');
+    // One poll before expiry (PENDING), one after it: EXPIRED is kept 300 ms, so either it was seen or it was gone.
+    expect(removed.polls).toBeGreaterThanOrEqual(2);
+  });
+
+  it.skipIf(skip)('unresolved: a message without a final status is followed for followForMs, then flagged', async () => {
+    const tracker = await openTracker(engine, env.client(), { followForMs: 1_000 });
+    await tracker.start();
+    const { messageId } = await tracker.send('standard', standardMessage());
+    const unresolved = await attentionOf(tracker, messageId, 'unresolved');
+    expect(unresolved).toMatchObject({ stage: 'settled', status: 'PENDING', nextPollAt: null });
+  });
+});
