@@ -107,6 +107,8 @@ export interface TrackedMessageSummary {
   nextPollAt: Date | null;
   /** What a person must look at, or null. */
   attention: TrackerAttention | null;
+  /** The last failed request about it (a send to be retried, a poll answered 404 before expiry), or null; never patient data. */
+  lastError: string | null;
   /** The app's own data stored with the message (`metadata` of `send` or `track`). */
   metadata: Record<string, unknown> | null;
   /** When the tracker first recorded the message. */

@@ -14,8 +14,9 @@ describe.each(ENGINES)('tracker polling on $engine', ({ engine, skip }) => {
     await tracker.start();
     const standard = await tracker.send('standard', standardMessage());
     const gp = await tracker.send('gpconnect', gpMessage());
-    await sleep(1_600);
-    for (const id of [standard.messageId, gp.messageId]) {
+    const ids = [standard.messageId, gp.messageId];
+    await eventually('six polls each', () => ids.every((id) => pollsOf(requests, id).length >= 6), 20_000);
+    for (const id of ids) {
       const polls = pollsOf(requests, id);
       expect(polls.length).toBeGreaterThanOrEqual(6);
       expect(maxInWindow(polls.map((p) => p.at), 600)).toBeLessThanOrEqual(4);
@@ -44,11 +45,13 @@ describe.each(ENGINES)('tracker polling on $engine', ({ engine, skip }) => {
     const tracker = await openTracker(engine, client, { pollIntervalMs: 100, maxPollsPerSecond: 20 });
     await Promise.all(Array.from({ length: 30 }, () => tracker.send('standard', standardMessage())));
     await tracker.start();
-    await sleep(2_500);
+    await eventually('60 polls', () => requests.filter((r) => r.method === 'GET').length >= 60, 20_000);
     const polls = requests.filter((r) => r.method === 'GET').map((r) => r.at);
-    expect(polls.length).toBeGreaterThanOrEqual(40);
-    // Requests leave at their slot, 50 ms apart; event-loop jitter may pull one request into the next second.
-    expect(maxInWindow(polls, 1_000)).toBeLessThanOrEqual(21);
+    // Each request has a slot 50 ms after the previous one: over the run, no more than the budget...
+    const seconds = ((polls.at(-1) ?? 0) - (polls[0] ?? 0)) / 1_000;
+    expect(polls.length).toBeLessThanOrEqual(Math.floor(seconds * 20) + 2);
+    // ...and in any one second, no more than a quarter over it (a late request may leave close to the next).
+    expect(maxInWindow(polls, 1_000)).toBeLessThanOrEqual(25);
     expect((await tracker.stats()).overduePolls).toBeGreaterThan(0);
   });
 
@@ -58,9 +61,12 @@ describe.each(ENGINES)('tracker polling on $engine', ({ engine, skip }) => {
     await tracker.start();
     const messageId = crypto.randomUUID();
     await tracker.track({ messageId, route: 'standard', sentAt: new Date(), expiryDateTime: new Date(Date.now() + 60_000) });
-    await eventually('two polls', () => pollsOf(requests, messageId).length >= 2);
-    const m = await tracker.get(messageId);
+    const m = await eventually('two polls recorded', async () => {
+      const got = await tracker.get(messageId);
+      return got && got.polls >= 2 && got;
+    });
+    expect(pollsOf(requests, messageId).length).toBeGreaterThanOrEqual(2);
     expect(m).toMatchObject({ stage: 'following', status: null, attention: null });
-    expect(m?.polls).toBeGreaterThanOrEqual(2);
+    expect(m.lastError).toMatch(/^NotFoundError/);
   });
 });

@@ -29,7 +29,7 @@ describe.each(ENGINES)('tracker queries on $engine', ({ engine, skip }) => {
   });
 
   it.skipIf(skip)('stats: counts by status, route and stage, attention, and the oldest unresolved message', async () => {
-    const tracker = await openTracker(engine, env.client());
+    const tracker = await openTracker(engine, env.client(), { pollIntervalMs: 60_000, followForMs: 600_000 });
     const a = await tracker.send('standard', standardMessage());
     await tracker.send('standard', standardMessage());
     await tracker.track({ messageId: crypto.randomUUID(), route: 'instant', sentAt: new Date() });
@@ -54,10 +54,10 @@ describe.each(ENGINES)('tracker queries on $engine', ({ engine, skip }) => {
 
   it.skipIf(skip)('track: adopts a message sent without the tracker, idempotently, and refuses bad input', async () => {
     const client = env.client();
-    const tracker = await openTracker(engine, client);
+    const tracker = await openTracker(engine, client, { followForMs: 60_000 });
     await tracker.start();
     const { messageId } = await client.messages.send(standardMessage());
-    const input = { messageId, route: 'standard' as const, sentAt: new Date(Date.now() - 5_000), recipient: 'A81001' };
+    const input = { messageId, route: 'standard' as const, sentAt: new Date(Date.now() - 1_000), recipient: 'A81001' };
     const adopted = await tracker.track(input);
     expect(adopted).toMatchObject({ messageId, stage: 'following', status: null, recipient: 'A81001' });
     expect(await tracker.track(input)).toMatchObject({ messageId });
@@ -70,7 +70,7 @@ describe.each(ENGINES)('tracker queries on $engine', ({ engine, skip }) => {
 
   it.skipIf(skip)('pollNow: polls at once, counts against the four a day, then refuses with the time of the next allowed poll', async () => {
     const { client, requests } = recordingClient(env.sandbox);
-    const tracker = await openTracker(engine, client, { pollIntervalMs: 60_000 });
+    const tracker = await openTracker(engine, client, { pollIntervalMs: 60_000, followForMs: 3_600_000 });
     const { messageId } = await tracker.send('standard', standardMessage());
     env.sandbox.toolbar.import(messageId);
     const first = await tracker.pollNow(messageId);

@@ -105,7 +105,8 @@ describe('tracker storage, embedded', () => {
     expect(await second.stats()).toMatchObject({ total: 0 });
   });
 
-  it("'memory:' keeps the ledger in memory, for tests", async () => {
+  // The first in-memory database of a process runs initdb: seconds, more on a busy machine.
+  it("'memory:' keeps the ledger in memory, for tests", { timeout: 90_000 }, async () => {
     const tracker = await openTracker('PGlite', env.client(), { database: 'memory:' });
     const { messageId } = await tracker.send('standard', standardMessage());
     expect(await tracker.get(messageId)).toMatchObject({ stage: 'following' });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { CdmsClient } from '../../src/index.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { createTracker, type Tracker, type TrackerEvent, type TrackerOptions } from '../../src/tracker/index.js';
@@ -31,8 +32,9 @@ export const FAST = {
 export const freshSchema = (): string => `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 
 const scratch: string[] = [];
-afterAll(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+// Each test's database goes when the test ends (tens of megabytes each): after the trackers close.
+afterEach(async () => {
+  await Promise.all(scratch.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 /** A fresh embedded database directory, copied from the template the global setup made. */

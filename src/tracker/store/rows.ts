@@ -75,6 +75,7 @@ export function toSummary(s: MessageState): TrackedMessageSummary {
     lastPolledAt: last === undefined ? null : new Date(last),
     nextPollAt: s.stage === 'following' ? s.dueAt : null,
     attention: s.attention && s.attentionAt ? { reason: s.attention, since: s.attentionAt, detail: s.attentionDetail } : null,
+    lastError: s.lastError,
     metadata: s.metadata,
     createdAt: s.createdAt,
   };

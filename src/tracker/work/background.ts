@@ -97,7 +97,7 @@ export class BackgroundWork {
   async #runAt(work: ClaimedWork, slot: number): Promise<void> {
     const { store, config } = this.#ctx;
     try {
-      if (!(await waitUntil(slot, this.#stop.signal))) {
+      if (!(await this.#ctx.budget.waitTurn(slot, this.#stop.signal))) {
         await store.release(work.state.messageId, config.instanceId);
         return;
       }

@@ -1,4 +1,5 @@
 import type { TrackerStore } from '../store/store.js';
+import { waitUntil } from './waker.js';
 
 /**
  * The status-request budget every instance on one database shares: each
@@ -9,10 +10,12 @@ import type { TrackerStore } from '../store/store.js';
 export class RequestBudget {
   readonly #store: TrackerStore;
   readonly #spacingMs: number;
+  readonly #lateMs: number;
 
   constructor(store: TrackerStore, maxPerSecond: number) {
     this.#store = store;
     this.#spacingMs = 1000 / maxPerSecond;
+    this.#lateMs = Math.max(this.#spacingMs, 25);
   }
 
   /** Reserves `count` slots; returns their times (ms since the epoch), in order. */
@@ -20,5 +23,20 @@ export class RequestBudget {
     if (count <= 0) return [];
     const first = await this.#store.reserveSlots('status-requests', new Date(now), count, this.#spacingMs);
     return Array.from({ length: count }, (_, i) => first + i * this.#spacingMs);
+  }
+
+  /**
+   * Waits for a slot's time. When the process was stalled past it (a long
+   * pause, a busy machine), the slot is given up for a new one rather than
+   * used late: late requests would otherwise leave together, over the rate.
+   * False when `signal` fired first.
+   */
+  async waitTurn(slot: number, signal: AbortSignal): Promise<boolean> {
+    let turn = slot;
+    for (let retakes = 0; ; retakes++) {
+      if (!(await waitUntil(turn, signal))) return false;
+      if (Date.now() - turn <= this.#lateMs || retakes >= 5) return true;
+      [turn = Date.now()] = await this.reserve(1);
+    }
   }
 }

@@ -1,6 +1,5 @@
 import { PollLimitError, UnknownMessageError } from '../errors.js';
 import type { TrackerContext } from './context.js';
-import { waitUntil } from './waker.js';
 import { pollClaimed } from './poll.js';
 import { earliestUnderCap } from './poll-plan.js';
 import { CdmsError } from '../../core/errors/cdms-error.js';
@@ -24,7 +23,7 @@ export async function pollNow(ctx: TrackerContext, messageId: string, signal: Ab
     throw new CdmsError('This message is being polled or sent by the tracker right now; read it with get() in a moment.');
   }
   const [slot] = await budget.reserve(1);
-  if (!(await waitUntil(slot ?? now, signal))) {
+  if (!(await budget.waitTurn(slot ?? now, signal))) {
     await store.release(messageId, config.instanceId);
     return;
   }

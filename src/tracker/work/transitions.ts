@@ -85,6 +85,8 @@ export function scheduleNextPoll(t: Transition, ctx: StepContext): void {
     const due = s.failedSince.getTime() + ctx.config.failedAttentionMs;
     next = Math.max(Math.min(next, due), earliestUnderCap(s.pollTimes, intervalMs), ctx.now);
   }
+  // Never give up on a message without asking about it once (an old message adopted late, a short followForMs).
+  if (next === undefined && s.polls === 0) next = Math.max(ctx.now, s.followUntil.getTime());
   if (next === undefined) {
     settle(t);
     raiseAttention(t, 'unresolved', `No final status after following it until ${s.followUntil.toISOString()}.`, ctx.now);
