@@ -22,7 +22,7 @@ export const FAST = {
   pollIntervalMs: 200,
   beforeExpiryMs: 100,
   maxPollsPerSecond: 1_000,
-  followForMs: 4_000,
+  followForMs: 60_000,
   failedAttentionMs: 600,
   // Long enough that a slow shared machine never cuts a send short (the lease bounds each call).
   leaseMs: 15_000,
