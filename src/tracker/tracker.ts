@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
 import type { InstantMessageParams, StandardMessageParams } from '../schemas/message.js';
 import { CdmsError } from '../core/errors/cdms-error.js';
@@ -45,6 +46,8 @@ export class Tracker {
   /** @internal Use {@link createTracker}. */
   constructor(ctx: TrackerContext, close: () => Promise<void>) {
     this.#close = close;
+    // Each pollNow waiting for its slot listens to the closing signal; there is no set limit on them.
+    setMaxListeners(0, this.#closing.signal);
     this.#ctx = { ...ctx, eventsRecorded: () => this.#events.wake() };
     this.#background = new BackgroundWork(this.#ctx);
     this.#events = new EventDispatcher(this.#ctx);

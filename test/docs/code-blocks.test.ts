@@ -34,6 +34,7 @@ import { typeCheckBlocks, type BlockFailure } from './type-check.js';
 /** The one ambient prelude (see the rules above). */
 const PRELUDE = `import type { CdmsClient, GpConnectMessageParams, StandardMessageParams } from 'cdms-sdk';
 import type { Sandbox } from 'cdms-sdk/sandbox';
+import type { Tracker } from 'cdms-sdk/tracker';
 
 declare global {
   const cdms: CdmsClient;
@@ -42,6 +43,7 @@ declare global {
   const messageId: string;
   const accessToken: string;
   const sandbox: Sandbox;
+  const tracker: Tracker;
 }
 export {};
 `;

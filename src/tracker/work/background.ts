@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ClaimedWork } from '../store/store.js';
 import { settleClaimedSend } from './confirm.js';
 import type { TrackerContext } from './context.js';
@@ -25,6 +26,8 @@ export class BackgroundWork {
     const rate = ctx.config.maxPollsPerSecond;
     this.#batch = Math.max(1, Math.min(200, Math.ceil(rate * 2)));
     this.#maxInFlight = Math.max(8, Math.min(512, Math.ceil(rate * 4)));
+    // Every job waiting for its slot listens to the stop signal.
+    setMaxListeners(this.#maxInFlight + 16, this.#stop.signal);
   }
 
   /** Starts the loop (once). */

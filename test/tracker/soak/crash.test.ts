@@ -46,7 +46,7 @@ async function crashRun(run: CrashRun): Promise<void> {
           database: database,
           ...(schema ? { schema } : {}),
           instanceId: `worker-${p}`,
-          pollIntervalMs: 300,
+          pollIntervalMs: 2_000,
           beforeExpiryMs: 100,
           maxPollsPerSecond: 2_000,
           followForMs: 600_000,
