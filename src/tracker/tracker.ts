@@ -97,7 +97,7 @@ export class Tracker {
     return this.#call(async () => {
       const state = adoptedState(input, this.#ctx);
       const { store } = this.#ctx;
-      if (!(await store.insertWith({ state, history: [], events: [] }, new Date()))) {
+      if (!(await store.insert(state))) {
         const existing = await store.get(state.messageId);
         if (existing && existing.route !== state.route) {
           throw new LocalValidationError([{ name: 'messageId', reason: `is already tracked on the ${existing.route} route` }]);
@@ -184,7 +184,7 @@ export class Tracker {
   }
 
   #call<T>(work: () => Promise<T>): Promise<T> {
-    this.#assertOpen();
+    if (this.#closed) return Promise.reject(new CdmsError('The tracker is closed: create a new one with createTracker().'));
     const p = work();
     this.#calls.add(p);
     void p.then(

@@ -3,10 +3,14 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, inject } from 'vitest';
+import { afterEach, inject, vi } from 'vitest';
 import { CdmsClient } from '../../src/index.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { createTracker, type Tracker, type TrackerEvent, type TrackerOptions } from '../../src/tracker/index.js';
+
+// The first embedded database of a test process compiles PostgreSQL's WebAssembly:
+// a few seconds, many more on a busy shared machine. No timing is asserted by these limits.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 /** The two engines every tracker test runs on. PostgreSQL is skipped (loudly, by the global setup) without binaries. */
 export const ENGINES = [
@@ -75,7 +79,7 @@ export function collectEvents(tracker: Tracker): TrackerEvent[] {
 }
 
 /** Waits until `check` holds, polling every 20 ms; fails with `what` after `timeoutMs`. */
-export async function eventually<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -1,6 +1,6 @@
 import type { SqlRow } from '../db/driver.js';
 import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../types.js';
-import type { MessageState, StoredPayload } from './state.js';
+import type { MessageState, StoredPayload, Transition } from './state.js';
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
@@ -47,13 +47,16 @@ export function insertParams(s: MessageState, leaseOwner: string | null, leaseUn
   ];
 }
 
-/** The parameters of `updateMessage`, in order. */
-export function updateParams(s: MessageState, changedAt: Date, leaseOwner: string | null): unknown[] {
+/** The parameters of `saveTransition`, in order. */
+export function transitionParams(t: Transition, changedAt: Date, leaseOwner: string | null): unknown[] {
+  const s = t.state;
   return [
     s.messageId, s.stage, s.status, s.subStatus, s.statusUpdated, s.sentAt, s.followUntil, s.dueAt, s.polls,
     JSON.stringify(s.pollTimes), s.sendAttempts, s.failedSince, s.attention, s.attentionAt, s.attentionDetail,
     JSON.stringify(s.attentionRaised), s.lastError, s.payload === null ? null : JSON.stringify(s.payload), changedAt,
     leaseOwner,
+    JSON.stringify(t.history.map((h) => ({ status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source }))),
+    JSON.stringify(t.events.map(({ kind, ...data }) => ({ kind, data }))),
   ];
 }
 

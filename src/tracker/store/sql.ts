@@ -19,24 +19,37 @@ export function statements(schema: string) {
       ON CONFLICT (message_id) DO NOTHING
       RETURNING message_id`,
 
-    /** Writes a transition; only by the lease holder when one is named. Clears the lease. */
-    updateMessage: `
-      UPDATE ${s}.messages SET stage = $2, status = $3, sub_status = $4, status_updated = $5, sent_at = $6,
-        follow_until = $7, due_at = $8, polls = $9, poll_times = $10::jsonb, send_attempts = $11, failed_since = $12,
-        attention = $13, attention_at = $14, attention_detail = $15, attention_raised = $16::jsonb, last_error = $17,
-        payload = $18::jsonb, changed_at = $19, lease_owner = NULL, lease_until = NULL
-      WHERE message_id = $1 AND ($20::text IS NULL OR lease_owner = $20)
-      RETURNING message_id`,
+    /**
+     * Writes a transition in one statement, so one round trip: the row (only
+     * by the lease holder when one is named; the lease is cleared), its
+     * history rows ($21) and its events ($22), in order. Nothing is written
+     * when the lease was lost.
+     */
+    saveTransition: `
+      WITH updated AS (
+        UPDATE ${s}.messages SET stage = $2, status = $3, sub_status = $4, status_updated = $5, sent_at = $6,
+          follow_until = $7, due_at = $8, polls = $9, poll_times = $10::jsonb, send_attempts = $11, failed_since = $12,
+          attention = $13, attention_at = $14, attention_detail = $15, attention_raised = $16::jsonb, last_error = $17,
+          payload = $18::jsonb, changed_at = $19, lease_owner = NULL, lease_until = NULL
+        WHERE message_id = $1 AND ($20::text IS NULL OR lease_owner = $20)
+        RETURNING message_id, route
+      ), history AS (
+        INSERT INTO ${s}.history (message_id, at, status, sub_status, status_updated, source)
+        SELECT u.message_id, $19, h.item->>'status', h.item->>'sub_status', h.item->>'status_updated', h.item->>'source'
+        FROM updated u, jsonb_array_elements($21::jsonb) WITH ORDINALITY AS h(item, n)
+        ORDER BY h.n
+        RETURNING 1
+      ), events AS (
+        INSERT INTO ${s}.events (message_id, route, kind, at, data, next_attempt_at)
+        SELECT u.message_id, u.route, e.item->>'kind', $19, e.item->'data', $19
+        FROM updated u, jsonb_array_elements($22::jsonb) WITH ORDINALITY AS e(item, n)
+        ORDER BY e.n
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM updated)::int AS saved,
+        (SELECT count(*) FROM history)::int AS histories, (SELECT count(*) FROM events)::int AS events`,
 
     deleteUnsent: `DELETE FROM ${s}.messages WHERE message_id = $1 AND stage = 'sending' AND sent_at IS NULL`,
-
-    insertHistory: `
-      INSERT INTO ${s}.history (message_id, at, status, sub_status, status_updated, source)
-      VALUES ($1, $2, $3, $4, $5, $6)`,
-
-    insertEvent: `
-      INSERT INTO ${s}.events (message_id, route, kind, at, data, next_attempt_at)
-      VALUES ($1, $2, $3, $4, $5::jsonb, $4)`,
 
     /**
      * Claims due work for one instance: rows locked by another claim are

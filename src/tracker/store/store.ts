@@ -1,7 +1,7 @@
-import type { SqlDriver, SqlExecutor, SqlRow } from '../db/driver.js';
-import type { NewEvent, TrackerEvent } from '../events.js';
+import type { SqlDriver, SqlRow } from '../db/driver.js';
+import type { TrackerEvent } from '../events.js';
 import type { StatusChange, TrackedRoute, TrackerStage } from '../types.js';
-import { insertParams, toState, toStatusChange, updateParams } from './rows.js';
+import { insertParams, toState, toStatusChange, transitionParams } from './rows.js';
 import { statements, type Statements } from './sql.js';
 import type { MessageState, Transition } from './state.js';
 
@@ -62,37 +62,13 @@ export class TrackerStore {
   }
 
   /**
-   * Writes a transition with its history and events, in one transaction.
-   * With `owner`, only while that instance holds the lease: false when it
-   * was lost (another instance took the work over).
+   * Writes a transition with its history and events, atomically (one
+   * statement). With `owner`, only while that instance holds the lease:
+   * false when it was lost (another instance took the work over).
    */
   async save(t: Transition, owner: string | null, now: Date): Promise<boolean> {
-    return this.#db.transaction(async (tx) => {
-      const updated = await tx.query(this.#sql.updateMessage, updateParams(t.state, now, owner));
-      if (updated.length === 0) return false;
-      await this.#record(tx, t, now);
-      return true;
-    });
-  }
-
-  /** Inserts a message and what goes with it (adoption of a message sent elsewhere). */
-  async insertWith(t: Transition, now: Date): Promise<boolean> {
-    return this.#db.transaction(async (tx) => {
-      const inserted = await tx.query(this.#sql.insertMessage, insertParams(t.state, null, null));
-      if (inserted.length === 0) return false;
-      await this.#record(tx, t, now);
-      return true;
-    });
-  }
-
-  async #record(tx: SqlExecutor, t: Transition, now: Date): Promise<void> {
-    const { messageId, route } = t.state;
-    for (const h of t.history) {
-      await tx.query(this.#sql.insertHistory, [messageId, now, h.status, h.subStatus, h.updated, h.source]);
-    }
-    for (const e of t.events) {
-      await tx.query(this.#sql.insertEvent, [messageId, route, e.kind, now, JSON.stringify(eventData(e))]);
-    }
+    const [row] = await this.#db.query<{ saved: number }>(this.#sql.saveTransition, transitionParams(t, now, owner));
+    return row?.saved === 1;
   }
 
   /** Claims up to `limit` due rows for `owner` until `until`. */
@@ -203,11 +179,6 @@ export class TrackerStore {
     const [row] = await this.#db.query<{ next_slot: Date }>(this.#sql.reserveSlots, [name, now, count, spacingMs]);
     return (row?.next_slot.getTime() ?? now.getTime()) - count * spacingMs;
   }
-}
-
-function eventData(e: NewEvent): Record<string, unknown> {
-  const { kind: _kind, ...data } = e;
-  return data;
 }
 
 function toEvent(row: SqlRow): TrackerEvent {
