@@ -23,6 +23,7 @@ const PROBES: Record<string, string> = {
   'cdms-sdk': 'CdmsClient',
   'cdms-sdk/sandbox': 'startSandbox',
   'cdms-sdk/widget': 'readLaunchTokens',
+  'cdms-sdk/tracker': 'createTracker',
 };
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
