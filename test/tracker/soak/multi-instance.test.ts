@@ -14,7 +14,7 @@ const RATE = 400;
 const RUN_MS = 40_000;
 
 describe.skipIf(ENGINES[1].skip)('tracker with several instances on one PostgreSQL database', () => {
-  it(`${PROCESSES} processes, ${MESSAGES} messages: no message over its cap, no due poll done twice, the global budget held`, { timeout: 300_000 }, async () => {
+  it(`${PROCESSES} processes, ${MESSAGES} messages: no message over its cap, no due poll done twice, the global budget held`, { timeout: 600_000 }, async () => {
     const practice = await startPractice(Number.MAX_SAFE_INTEGER); // nobody acts: every message stays PENDING
     const { database, schema } = databaseFor('PostgreSQL');
     const dir = mkdtempSync(join(tmpdir(), 'cdms-multi-'));

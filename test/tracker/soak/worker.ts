@@ -8,7 +8,6 @@ import { createTracker } from '../../../src/tracker/index.js';
 import { soakMessage, soakMessageId, type WorkerArgs } from './plan.js';
 
 const args = JSON.parse(process.argv[2] ?? '{}') as WorkerArgs;
-const requests: string[] = [];
 const client = new CdmsClient({
   baseUrl: args.url,
   apiKey: args.apiKey,
@@ -25,14 +24,16 @@ const tracker = await createTracker({ client, ...args.tracker });
 tracker.onEvent((e) => {
   appendFileSync(args.eventLog, `${JSON.stringify({ id: e.id, kind: e.kind, messageId: e.messageId, by: args.instanceId })}\n`);
 });
+let stopping = false;
 process.on('SIGTERM', () => {
+  stopping = true;
   void tracker.close().then(() => process.exit(0));
 });
 await tracker.start();
 
 const queue = Array.from({ length: args.count }, (_, i) => args.first + i);
 async function sender(): Promise<void> {
-  for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+  for (let i = queue.shift(); i !== undefined && !stopping; i = queue.shift()) {
     const messageId = soakMessageId(args.seed, i);
     if (await tracker.get(messageId)) continue;
     const m = soakMessage(messageId, i);
@@ -40,6 +41,7 @@ async function sender(): Promise<void> {
     else await tracker.send('standard', m.message);
   }
 }
-await Promise.all(Array.from({ length: args.concurrency }, sender));
-process.send?.({ sent: true });
-void requests;
+// A send cut short by SIGTERM (the tracker closing under it) is for the next start to settle.
+await Promise.all(Array.from({ length: args.concurrency }, () => sender().catch((error: unknown) => {
+  if (!stopping) throw error;
+})));

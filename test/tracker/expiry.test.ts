@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { standardMessage } from '../contract/support.js';
+import { useSandbox } from '../sandbox/support.js';
+import { ENGINES, eventually, useTrackers } from './support.js';
+
+// Statuses stay 300 ms after expiry here (a day in the default sandbox), so the removal is seen.
+const env = useSandbox({ statusRetentionMs: 300 });
+const openTracker = useTrackers();
+
+/** Waits until the message has the given attention reason; returns it. */
+async function attentionOf(tracker: Awaited<ReturnType<typeof openTracker>>, messageId: string, reason: string) {
+  return eventually(`attention ${reason}`, async () => {
+    const m = await tracker.get(messageId);
+    return m?.attention?.reason === reason && m;
+  });
+}
+
+describe.each(ENGINES)('tracker around expiry on $engine', ({ engine, skip }) => {
+  it.skipIf(skip)('removed after expiry: polled before and after expiry, then flagged when the status is gone', async () => {
+    const tracker = await openTracker(engine, env.client(), { pollIntervalMs: 5_000, beforeExpiryMs: 400 });
+    await tracker.start();
+    const expiry = new Date(Date.now() + 1_500);
+    const { messageId } = await tracker.send('standard', standardMessage({ expiryDateTime: expiry.toISOString() }));
+    const removed = await attentionOf(tracker, messageId, 'removed-after-expiry');
+    expect(removed.stage).toBe('settled');
+    // One poll before expiry (PENDING), one after it: EXPIRED is kept 300 ms, so either it was seen or it was gone.
+    expect(removed.polls).toBeGreaterThanOrEqual(2);
+  });
+
+});
