@@ -46,7 +46,15 @@ export interface StatusPollPlan {
   /** When to poll, earliest first, all after `now`. */
   times: Date[];
   /** Set when `times` is empty: why, and what to do instead (a sentence safe to log). */
-  whyEmpty?: { reason: EmptyPollPlanReason; message: string } | undefined;
+  whyEmpty?: EmptyPollPlan | undefined;
+}
+
+/** Why a poll plan came out empty. */
+export interface EmptyPollPlan {
+  /** The reason, for code. */
+  reason: EmptyPollPlanReason;
+  /** What happened and what to do instead, for people (safe to log). */
+  message: string;
 }
 
 /**
