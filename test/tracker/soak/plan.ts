@@ -13,6 +13,12 @@ export interface WorkerArgs {
   first: number;
   count: number;
   concurrency: number;
+  /**
+   * How many of the share (its last ones) are adopted with `track()` as sent
+   * elsewhere, rather than sent: the service does not hold them, so their
+   * polls are answered 404 and asked again at the next poll, as before expiry.
+   */
+  adopt?: number | undefined;
   eventLog: string;
   requestLog?: string | undefined;
   tracker: Omit<TrackerOptions, 'client' | 'database'> & { database: string };
