@@ -20,6 +20,9 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // Types inferred from a zod schema are declared `interface X extends z.infer<typeof XSchema> {}`
+  // so that editors and the API reference show the name, not the expanded object.
+  { files: ['src/schemas/**', 'src/widget/toolbar/claims.ts'], rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }] } },
   {
     files: ['test/**', 'examples/**', 'bench/**', 'scripts/**', 'src/cli/**', 'src/sandbox/**'],
     rules: { 'no-console': 'off' },

@@ -1,4 +1,13 @@
 // The public surface of cdms-sdk: re-exports only.
+
+/**
+ * The client: send clinical documents to a patient's GP practice, track their
+ * status, and everything a send needs (message types, errors, validation,
+ * attachments, status polling). The local service is in
+ * `cdms-sdk/sandbox`, reading widget launch tokens in `cdms-sdk/widget`.
+ *
+ * @module cdms-sdk
+ */
 export { CdmsClient, type CdmsClientOptions } from './client.js';
 export type { RequestOptions, FetchFunction } from './core/options.js';
 export { silentLogger, type Logger, type LogFields } from './core/logger.js';

@@ -41,20 +41,20 @@ export interface PlanStatusPollsOptions {
  */
 export type EmptyPollPlanReason = 'expired' | 'expires-within-lead-time';
 
+/** Why a {@link StatusPollPlan} holds no poll, and what to do instead. */
+export interface EmptyPollPlan {
+  /** The reason, for code to branch on. */
+  reason: EmptyPollPlanReason;
+  /** What happened and what to do, as a sentence safe to log (no patient data). */
+  message: string;
+}
+
 /** The polls of one message. */
 export interface StatusPollPlan {
   /** When to poll, earliest first, all after `now`. */
   times: Date[];
-  /** Set when `times` is empty: why, and what to do instead (a sentence safe to log). */
+  /** Set when `times` is empty: why, and what to do instead. */
   whyEmpty?: EmptyPollPlan | undefined;
-}
-
-/** Why a poll plan came out empty. */
-export interface EmptyPollPlan {
-  /** The reason, for code. */
-  reason: EmptyPollPlanReason;
-  /** What happened and what to do instead, for people (safe to log). */
-  message: string;
 }
 
 /**
@@ -126,7 +126,7 @@ function regularPolls(first: number, now: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => first + (next + i) * INTERVAL_MS);
 }
 
-function whyEmpty(expiry: number, now: number, beforeExpiryMs: number): NonNullable<StatusPollPlan['whyEmpty']> {
+function whyEmpty(expiry: number, now: number, beforeExpiryMs: number): EmptyPollPlan {
   const at = new Date(expiry).toISOString();
   if (expiry <= now) {
     return {

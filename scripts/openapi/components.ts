@@ -20,6 +20,7 @@ import {
   TopicSchema,
   WidgetRegistrationSchema,
 } from '../../src/index.js';
+import { applyValueRules } from './value-rules.js';
 
 /** The SDK's zod schemas under the component names the document uses. */
 const NAMED: [string, z.ZodType][] = [
@@ -48,7 +49,8 @@ const NAMED: [string, z.ZodType][] = [
  * JSON Schema 2020-12 (OpenAPI 3.1's own dialect) of every component, from
  * zod 4's generator: nested registered schemas become `$ref`s, and the
  * schemas' `.describe()` texts become descriptions. Requests and responses
- * share one shape here: the wire format is the same both ways.
+ * share one shape here: the wire format is the same both ways. The service's
+ * value rules are laid over them (value-rules.ts).
  */
 export function componentSchemas(): Record<string, unknown> {
   const registry = z.registry<{ id: string }>();
@@ -58,10 +60,11 @@ export function componentSchemas(): Record<string, unknown> {
     uri: (id) => `#/components/schemas/${id}`,
     unrepresentable: 'any',
   });
-  return Object.fromEntries(
+  const components = Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => {
       const { $schema: _s, $id: _i, ...rest } = schema as Record<string, unknown>;
       return [id, rest];
     }),
   );
+  return applyValueRules(components);
 }

@@ -1,9 +1,23 @@
+/** The tags that group the operations, in the order a reader meets them. */
+export const TAGS = [
+  { name: 'Connectivity', description: 'Checking the address and the API key.' },
+  { name: 'Topics', description: 'The approved message topics: reference data, to cache.' },
+  { name: 'Messages', description: 'Standard messages: sent to the practice and imported or rejected there by a practice user.' },
+  { name: 'Instant messages', description: "Messages the user's running toolbar imports by itself, and the per-user access tokens they need." },
+  { name: 'GP route', description: 'One consultation summary per message, through the national GP record-sharing route (GP Connect over MESH).' },
+  { name: 'Widgets', description: 'Launchable web applications shown on the toolbar.' },
+] as const;
+
+type Tag = (typeof TAGS)[number]['name'];
+
 /** One operation of the spec, described just enough to build its OpenAPI entry. */
 interface Operation {
   method: 'get' | 'post';
   path: string;
   operationId: string;
+  tag: Tag;
   summary: string;
+  description: string;
   /** Request body component, when the operation takes one. */
   body?: string;
   /** 200 body: a component name, `{ empty: true }` for an empty 200, or 204 for No Content. */
@@ -14,27 +28,61 @@ interface Operation {
   instantToken?: boolean;
   /** Takes the messageId path parameter. */
   messageId?: boolean;
-  description?: string;
 }
+
+const REJECTED_CONTENT =
+  ' An attachment refused for its content must not be sent again (spec, Errors rule 3): after a virus-scan verdict whatever its type, after a format error not with that type.';
 
 /** Every endpoint of the interface specification, with the errors it lists. */
 export const OPERATIONS: Operation[] = [
-  { method: 'get', path: '/api/v1/test', operationId: 'test', summary: 'Connectivity test: verifies the API key.', ok: { empty: true }, errors: [401, 500] },
+  {
+    method: 'get',
+    path: '/api/v1/test',
+    operationId: 'test',
+    tag: 'Connectivity',
+    summary: 'Connectivity test: verifies the API key.',
+    description: 'Answers 200 with an empty body when the key is valid for this environment, 401 when it is not. Run it at start-up and in health checks.',
+    ok: { empty: true },
+    errors: [401, 500],
+  },
   {
     method: 'post',
     path: '/api/v1/test',
     operationId: 'testPost',
+    tag: 'Connectivity',
     summary: 'Connectivity test (the description also allows POST).',
+    description: 'The same check as GET /api/v1/test, for clients that can only POST.',
     ok: { empty: true },
     errors: [401, 500],
   },
-  { method: 'get', path: '/api/v1/topics', operationId: 'listTopics', summary: 'The approved message topics (reference data; may be cached).', ok: 'TopicList', errors: [401, 403, 500] },
-  { method: 'post', path: '/api/v1/messages', operationId: 'sendMessage', summary: 'Send a standard message.', body: 'StandardMessage', ok: 'SendResponse', errors: [400, 401, 403, 500] },
+  {
+    method: 'get',
+    path: '/api/v1/topics',
+    operationId: 'listTopics',
+    tag: 'Topics',
+    summary: 'The approved message topics (reference data; may be cached).',
+    description: 'Every message names one of these topicName values. Names in the integration environment may differ from those in live.',
+    ok: 'TopicList',
+    errors: [401, 403, 500],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/messages',
+    operationId: 'sendMessage',
+    tag: 'Messages',
+    summary: 'Send a standard message.',
+    description: `The message waits for a practice user to import or reject it in the toolbar. Not idempotent: after an unclear outcome, look up the messageId's status before sending again.${REJECTED_CONTENT}`,
+    body: 'StandardMessage',
+    ok: 'SendResponse',
+    errors: [400, 401, 403, 500],
+  },
   {
     method: 'post',
     path: '/api/v1/messages/instant',
     operationId: 'sendInstantMessage',
+    tag: 'Instant messages',
     summary: "Send an instant message, imported automatically by the user's running toolbar.",
+    description: `Needs the practice user's access token. If the toolbar does not run in time, or the import fails, the message becomes a standard one.${REJECTED_CONTENT}`,
     body: 'InstantMessage',
     ok: 'SendResponse',
     errors: [400, 401, 403, 500],
@@ -44,27 +92,31 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/api/v1/gpconnect/messages',
     operationId: 'sendGpConnectMessage',
+    tag: 'GP route',
     summary: 'Send one consultation summary through the national GP record-sharing route.',
+    description: `A 503 means the national message-exchange infrastructure did not take the message; the client may retry with the same messageId.${REJECTED_CONTENT}`,
     body: 'GpConnectMessage',
     ok: 'SendResponse',
     errors: [400, 401, 403, 500, 503],
-    description: 'A 503 means the national message-exchange infrastructure did not take the message; the client may retry with the same messageId.',
   },
   {
     method: 'get',
     path: '/api/v1/messages/{messageId}/status',
     operationId: 'getMessageStatus',
+    tag: 'Messages',
     summary: 'Status of a standard or instant message.',
+    description: 'Poll no more than four times a day, and once just before the expiry; stop at COMPLETED, REJECTED or EXPIRED. Statuses are kept until the message expiry.',
     ok: 'MessageStatus',
     errors: [400, 401, 404, 500],
     messageId: true,
-    description: 'Poll no more than four times a day; statuses are kept until the message expiry.',
   },
   {
     method: 'get',
     path: '/api/v1/gpconnect/messages/{messageId}/status',
     operationId: 'getGpConnectStatus',
+    tag: 'GP route',
     summary: 'Status of a GP-route message.',
+    description: "subStatus gives the step: 'Sent to MESH', '20013 - Success', then the recipient's response code, or null for EXPIRED. The same polling guidance applies.",
     ok: 'GpConnectStatus',
     errors: [400, 401, 404, 500],
     messageId: true,
@@ -73,7 +125,9 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/api/v1/messages/instant/access/token',
     operationId: 'exchangeAccessCode',
+    tag: 'Instant messages',
     summary: 'Exchange the access code a practice user generated in the toolbar for their instant access token.',
+    description: "Done once per user; store the token against the sender's local user account and send it on that user's instant messages.",
     body: 'AccessCodeExchange',
     ok: 'AccessTokenResponse',
     errors: [400, 401, 403, 500],
@@ -82,7 +136,9 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/api/v1/messages/instant/access/token',
     operationId: 'verifyAccessToken',
+    tag: 'Instant messages',
     summary: 'Verify an instant access token: 200 when valid, 410 when no longer valid.',
+    description: 'After a 410, ask the user for a new access code from the toolbar and exchange it.',
     ok: { empty: true },
     errors: [400, 401, 403, 410, 500],
     instantToken: true,
@@ -91,17 +147,20 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/api/v1/messages/instant/access/token/verify',
     operationId: 'verifyAccessTokenSamplePath',
+    tag: 'Instant messages',
     summary: "Verify an instant access token at the spec sample's path.",
+    description: 'The spec defines the path without /verify but its sample uses this one; which is served is not shown. The SDK tries the definition path first and falls back to this one on 404 or 405.',
     ok: { empty: true },
     errors: [400, 401, 403, 410, 500],
     instantToken: true,
-    description: 'The spec defines the path without /verify but its sample uses this one; which is served is not shown. The SDK tries the definition path first and falls back to this one on 404 or 405.',
   },
   {
     method: 'post',
     path: '/api/v1/widgets',
     operationId: 'registerWidget',
+    tag: 'Widgets',
     summary: 'Register or update a widget (approved manually by the operator).',
+    description: 'A name that exists (ignoring case and outer spaces) updates that widget. At most 5 widgets per API key by default. The operator must be told, and approves each registration by hand.',
     body: 'WidgetRegistration',
     ok: 204,
     errors: [400, 401, 403, 500],

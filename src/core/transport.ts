@@ -155,7 +155,8 @@ export class Transport {
           ...spec.headers,
           ...telemetry?.headers,
           ApiKey: this.#config.apiKey,
-          Accept: 'application/json',
+          // Errors come as RFC 9457 problems: a server that negotiates strictly would answer them 406 without it.
+          Accept: 'application/json, application/problem+json',
           'User-Agent': `cdms-sdk/${VERSION}`,
           ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },

@@ -1,4 +1,12 @@
 // cdms-sdk/sandbox: the local sandbox server (Node only). Re-exports only.
+
+/**
+ * The whole service on your machine, for development and CI: the API, the
+ * practice's toolbar, the GP route, scripted faults, a control API and a web
+ * console. Node only.
+ *
+ * @module cdms-sdk/sandbox
+ */
 export { startSandbox } from './start.js';
 export type { Sandbox, SandboxToolbar, SandboxGpRoute } from './handle.js';
 export type { SandboxOptions, TokenVerifyPath } from './options.js';

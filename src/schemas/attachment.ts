@@ -30,4 +30,4 @@ export const AttachmentSchema = z.object({
 });
 
 /** A file attached to a message (spec: "Attachment"). */
-export type Attachment = z.infer<typeof AttachmentSchema>;
+export interface Attachment extends z.infer<typeof AttachmentSchema> {}

@@ -18,4 +18,4 @@ export const CodedDataItemSchema = z.object({
 });
 
 /** A coded clinical data item (spec: "Coded data item"). */
-export type CodedDataItem = z.infer<typeof CodedDataItemSchema>;
+export interface CodedDataItem extends z.infer<typeof CodedDataItemSchema> {}

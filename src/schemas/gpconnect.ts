@@ -72,7 +72,7 @@ export const GpConnectAdditionalInformationSchema = z.object({
 });
 
 /** The extra information the GP route requires. */
-export type GpConnectAdditionalInformation = z.infer<typeof GpConnectAdditionalInformationSchema>;
+export interface GpConnectAdditionalInformation extends z.infer<typeof GpConnectAdditionalInformationSchema> {}
 
 const gpRecipientValue = z
   .string()
@@ -127,7 +127,7 @@ export const GpConnectMessageSchema = z.object({
 });
 
 /** A GP-route message as sent on the wire. */
-export type GpConnectMessage = z.infer<typeof GpConnectMessageSchema>;
+export interface GpConnectMessage extends z.infer<typeof GpConnectMessageSchema> {}
 
 /**
  * What `gpconnect.send()` takes: the wire format with `messageId` optional
@@ -144,4 +144,4 @@ export const GpConnectMessageParamsSchema = z.object({
 });
 
 /** A GP-route message to send; `messageId`, `type` and `recipient.id.type` are filled in when absent. */
-export type GpConnectMessageParams = z.infer<typeof GpConnectMessageParamsSchema>;
+export interface GpConnectMessageParams extends z.infer<typeof GpConnectMessageParamsSchema> {}

@@ -24,7 +24,7 @@ export const RecipientSchema = z.object({
 });
 
 /** The intended recipient organisation of a message (spec: recipient). */
-export type Recipient = z.infer<typeof RecipientSchema>;
+export interface Recipient extends z.infer<typeof RecipientSchema> {}
 
 /** The patient a message concerns. */
 export const SubjectSchema = z.object({
@@ -38,7 +38,7 @@ export const SubjectSchema = z.object({
 });
 
 /** The patient a message concerns (spec: subject). */
-export type Subject = z.infer<typeof SubjectSchema>;
+export interface Subject extends z.infer<typeof SubjectSchema> {}
 
 /** Free text shown to the recipient. */
 export const MessageBodySchema = z.object({
@@ -49,4 +49,4 @@ export const MessageBodySchema = z.object({
 });
 
 /** Free text shown to the recipient (spec: body). */
-export type MessageBody = z.infer<typeof MessageBodySchema>;
+export interface MessageBody extends z.infer<typeof MessageBodySchema> {}

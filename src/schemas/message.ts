@@ -38,7 +38,7 @@ export const StandardMessageSchema = z.object({
 });
 
 /** A standard message as sent on the wire (no `type` field). */
-export type StandardMessage = z.infer<typeof StandardMessageSchema>;
+export interface StandardMessage extends z.infer<typeof StandardMessageSchema> {}
 
 /** An instant message exactly as sent on the wire to POST /api/v1/messages/instant. */
 export const InstantMessageSchema = z.object({
@@ -50,7 +50,7 @@ export const InstantMessageSchema = z.object({
 });
 
 /** An instant message as sent on the wire. */
-export type InstantMessage = z.infer<typeof InstantMessageSchema>;
+export interface InstantMessage extends z.infer<typeof InstantMessageSchema> {}
 
 /**
  * What `messages.send()` takes: the wire format, with `messageId` optional
@@ -62,7 +62,7 @@ export const StandardMessageParamsSchema = StandardMessageSchema.extend({
 });
 
 /** A standard message to send; `messageId` is generated when absent. */
-export type StandardMessageParams = z.infer<typeof StandardMessageParamsSchema>;
+export interface StandardMessageParams extends z.infer<typeof StandardMessageParamsSchema> {}
 
 /**
  * What `instant.send()` takes: the wire format, with `messageId` optional and
@@ -76,4 +76,4 @@ export const InstantMessageParamsSchema = InstantMessageSchema.extend({
 });
 
 /** An instant message to send; `messageId` and `type` are filled in when absent. */
-export type InstantMessageParams = z.infer<typeof InstantMessageParamsSchema>;
+export interface InstantMessageParams extends z.infer<typeof InstantMessageParamsSchema> {}

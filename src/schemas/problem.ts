@@ -11,7 +11,7 @@ export const InvalidParameterSchema = z.object({
 });
 
 /** One offending field of a validation problem (spec: invalidParameters). */
-export type InvalidParameter = z.infer<typeof InvalidParameterSchema>;
+export interface InvalidParameter extends z.infer<typeof InvalidParameterSchema> {}
 
 /**
  * An RFC 9457 (formerly RFC 7807) problem body, as the service sends for
@@ -33,4 +33,4 @@ export const ProblemSchema = z.looseObject({
 });
 
 /** An RFC 9457 problem body. */
-export type Problem = z.infer<typeof ProblemSchema>;
+export interface Problem extends z.infer<typeof ProblemSchema> {}

@@ -10,4 +10,4 @@ export const SendResponseSchema = z.looseObject({
 });
 
 /** Response of a send endpoint. */
-export type SendResponse = z.infer<typeof SendResponseSchema>;
+export interface SendResponse extends z.infer<typeof SendResponseSchema> {}

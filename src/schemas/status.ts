@@ -35,7 +35,7 @@ export const MessageStatusSchema = z.looseObject({
 });
 
 /** Status of a standard or instant message. */
-export type MessageStatus = z.infer<typeof MessageStatusSchema>;
+export interface MessageStatus extends z.infer<typeof MessageStatusSchema> {}
 
 /**
  * Response of GET /api/v1/gpconnect/messages/{id}/status.
@@ -58,4 +58,4 @@ export const GpConnectStatusSchema = z.looseObject({
 });
 
 /** Status of a GP-route message. */
-export type GpConnectStatus = z.infer<typeof GpConnectStatusSchema>;
+export interface GpConnectStatus extends z.infer<typeof GpConnectStatusSchema> {}

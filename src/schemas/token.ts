@@ -8,7 +8,7 @@ export const AccessCodeExchangeSchema = z.object({
 });
 
 /** Request of the access-code exchange. */
-export type AccessCodeExchange = z.infer<typeof AccessCodeExchangeSchema>;
+export interface AccessCodeExchange extends z.infer<typeof AccessCodeExchangeSchema> {}
 
 /** Response of the access-code exchange: the user's instant access token. */
 export const AccessTokenResponseSchema = z.looseObject({
@@ -17,4 +17,4 @@ export const AccessTokenResponseSchema = z.looseObject({
 });
 
 /** Response of the access-code exchange. */
-export type AccessTokenResponse = z.infer<typeof AccessTokenResponseSchema>;
+export interface AccessTokenResponse extends z.infer<typeof AccessTokenResponseSchema> {}

@@ -7,7 +7,7 @@ export const TopicSchema = z.looseObject({
 });
 
 /** An approved message topic. */
-export type Topic = z.infer<typeof TopicSchema>;
+export interface Topic extends z.infer<typeof TopicSchema> {}
 
 /** Response of GET /api/v1/topics: a JSON array at the root. */
 export const TopicListSchema = z.array(TopicSchema);

@@ -24,4 +24,4 @@ export const WidgetRegistrationSchema = z.object({
 });
 
 /** A widget registration. */
-export type WidgetRegistration = z.infer<typeof WidgetRegistrationSchema>;
+export interface WidgetRegistration extends z.infer<typeof WidgetRegistrationSchema> {}

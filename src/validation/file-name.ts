@@ -33,7 +33,7 @@ function hasControlChar(name: string): boolean {
  * the ISO 8859-1 superscript digits count as digits; CONIN$ and CONOUT$ are
  * the console handles.
  */
-const DEVICE_NAMES: ReadonlySet<string> = new Set([
+export const DEVICE_NAMES: ReadonlySet<string> = new Set([
   'CON', 'PRN', 'AUX', 'NUL', 'CONIN$', 'CONOUT$',
   ...['1', '2', '3', '4', '5', '6', '7', '8', '9', '\u00b9', '\u00b2', '\u00b3'].flatMap((d) => [`COM${d}`, `LPT${d}`]),
 ]);

@@ -2,6 +2,13 @@
 // tokens the toolbar puts in its launch URL (spec: Widget rules 5,
 // Authentication 5). Re-exports only. Minting tokens (the toolbar's side) is
 // deliberately not here: see `cdms-sdk/sandbox` and docs/decisions.md.
+
+/**
+ * For a widget's own server: read and verify the launch tokens the toolbar
+ * puts in a widget's launch URL (the user and patient of the launch).
+ *
+ * @module cdms-sdk/widget
+ */
 export { readLaunchTokens } from './read-launch-tokens.js';
 export { LaunchTokenError, type LaunchTokenErrorCode, type LaunchTokenErrorDetails, type LaunchTokenKind } from './errors.js';
 export { DEFAULT_LAUNCH_PARAMETER_NAMES } from './launch-parameters.js';

@@ -41,6 +41,44 @@ describe('openapi', () => {
     const schemas = (committed.components as { schemas: Record<string, { properties?: Record<string, { description?: string; pattern?: string }> }> }).schemas;
     expect(schemas.StandardMessage?.properties?.messageId?.pattern).toMatch(/0-9a-fA-F/);
     expect(schemas.Attachment?.properties?.content?.description).toMatch(/base64/i);
-    expect(JSON.stringify(schemas.StandardMessage)).toContain('#/components/schemas/Attachment');
+    expect(JSON.stringify(schemas.StandardMessage)).toContain('#/components/schemas/PermittedAttachment');
+    expect(JSON.stringify(schemas.PermittedAttachment)).toContain('#/components/schemas/Attachment');
+  });
+
+  it('carries the value rules: attachment counts, types, content, file names, formats, widget rules', () => {
+    const schemas = (committed.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const prop = (component: string, path: string) =>
+      path.split('.').reduce<Record<string, unknown>>((node, key) => (node[key] ?? {}) as Record<string, unknown>, schemas[component] ?? {});
+    expect(prop('StandardMessage', 'properties.attachments')).toMatchObject({ minItems: 1, maxItems: 10 });
+    expect(prop('GpConnectMessage', 'properties.attachments')).toMatchObject({ minItems: 1, maxItems: 1 });
+    expect(prop('PermittedAttachment', 'properties.mimeType')).toEqual({ enum: ['application/pdf', 'image/jpeg', 'text/plain', 'text/vnd.vendor.service.consultation'] });
+    expect(prop('Attachment', 'properties.content')).toMatchObject({ contentEncoding: 'base64', maxLength: 6_666_668 });
+    expect(prop('Attachment', 'properties.fileName')).toMatchObject({ maxLength: 255, pattern: expect.stringContaining('[Cc][Oo][Nn]') as string });
+    expect(prop('StandardMessage', 'properties.expiryDateTime')).toMatchObject({ format: 'date-time' });
+    expect(prop('GpConnectAdditionalInformation', 'properties.versionNumber')).toMatchObject({ minimum: 1 });
+    expect(prop('StandardMessage', 'properties.messageId')).toMatchObject({ format: 'uuid' });
+    expect(prop('SendResponse', 'properties.messageStatusEndpoint').pattern).toMatch(/^\^\/api\/v1\//);
+    expect(prop('Problem', 'properties.instance').pattern).toMatch(/^\^urn:uuid:/);
+    expect(schemas.ValidationProblem).toMatchObject({ required: ['invalidParameters'] });
+    expect(prop('WidgetRegistration', 'properties.encryptionSecret')).toMatchObject({ minLength: 32, maxLength: 32 });
+    expect(prop('WidgetRegistration', 'properties.encryptionMethod')).toMatchObject({ default: 'A256GCM' });
+    expect(prop('WidgetRegistration', 'properties.launchUrl').pattern).toBe('^https://(?![^/?#]*@)');
+    expect(schemas.WidgetRegistration).toMatchObject({ then: { properties: { requiresUserData: { const: true } } } });
+  });
+
+  it('names its servers, tags every operation, describes each, and gives contact and licence', () => {
+    const doc = committed as { servers: { description: string }[]; info: Record<string, unknown>; tags: { name: string }[]; paths: Record<string, Record<string, { tags?: string[]; description?: string }>> };
+    expect(doc.servers.map((s) => s.description.split(':')[0])).toEqual(['Integration', 'Live', 'The local sandbox (`cdms sandbox`, or startSandbox() from cdms-sdk/sandbox).']);
+    expect(doc.info).toMatchObject({ contact: { url: expect.stringContaining('/issues') as string }, license: { name: 'MIT', identifier: 'MIT' } });
+    const tags = new Set(doc.tags.map((t) => t.name));
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        expect(op.description, `${method} ${path}`).toMatch(/\w/);
+        expect(op.tags?.length, `${method} ${path}`).toBe(1);
+        expect(tags.has(op.tags![0]!)).toBe(true);
+      }
+    }
+    const responses = (committed.components as { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> }).responses;
+    expect(responses.Problem400?.content['application/problem+json']?.schema.$ref).toBe('#/components/schemas/ValidationProblem');
   });
 });

@@ -20,7 +20,7 @@ export const ToolbarUserClaimsSchema = z.looseObject({
 });
 
 /** User-context claims as the sandbox's toolbar sends them. */
-export type ToolbarUserClaims = z.infer<typeof ToolbarUserClaimsSchema>;
+export interface ToolbarUserClaims extends z.infer<typeof ToolbarUserClaimsSchema> {}
 
 /** The patient whose record was open when the widget was launched (sandbox assumption). */
 export const ToolbarPatientClaimsSchema = z.looseObject({
@@ -37,4 +37,4 @@ export const ToolbarPatientClaimsSchema = z.looseObject({
 });
 
 /** Patient-context claims as the sandbox's toolbar sends them. */
-export type ToolbarPatientClaims = z.infer<typeof ToolbarPatientClaimsSchema>;
+export interface ToolbarPatientClaims extends z.infer<typeof ToolbarPatientClaimsSchema> {}
