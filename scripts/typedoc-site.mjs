@@ -21,6 +21,7 @@ export const CATEGORY_ORDER = [
   'Polling',
   'Sandbox',
   'Widget',
+  'Tracker',
   'Guides',
   'API reference',
 ];
@@ -29,6 +30,7 @@ export const CATEGORY_ORDER = [
 const RULES = [
   ['cdms-sdk/sandbox', '', 'Sandbox'],
   ['cdms-sdk/widget', '', 'Widget'],
+  ['cdms-sdk/tracker', '', 'Tracker'],
   ['cdms-sdk', 'src/core/errors/', 'Errors'],
   ['cdms-sdk', 'src/schemas/', 'Messages and types'],
   ['cdms-sdk', 'src/validation/', 'Validation'],

@@ -1,4 +1,13 @@
 // cdms-sdk/tracker: the delivery tracker (Node only). Re-exports only.
+
+/**
+ * The delivery tracker: follows every message to its end, durably, across
+ * restarts and instances (a ledger on an embedded PostgreSQL or a server,
+ * polls within the service's guidance, events, attention). Node only; needs
+ * `@electric-sql/pglite` or `pg` installed.
+ *
+ * @module cdms-sdk/tracker
+ */
 export { createTracker } from './create-tracker.js';
 export { Tracker, type TrackerSendOptions, type TrackerInstantSendOptions } from './tracker.js';
 export type { TrackerOptions } from './options.js';
