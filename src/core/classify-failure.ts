@@ -16,19 +16,52 @@ const NEVER_CONNECTED = new Set([
   'CERT_HAS_EXPIRED',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-/** The first `code` found along an error's cause chain (undici nests the system error). */
+/** The errors along a cause chain, outermost first (undici nests the system error). */
+function causeChain(error: unknown): object[] {
+  const chain: object[] = [];
+  for (let current: unknown = error; chain.length < 4 && current instanceof Object; current = (current as { cause?: unknown }).cause) {
+    chain.push(current);
+  }
+  return chain;
+}
+
+/** The first string `code` along an error's cause chain. */
 function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Object; depth++) {
-    const code = (current as { code?: unknown }).code;
+  for (const link of causeChain(error)) {
+    const code = (link as { code?: unknown }).code;
     if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * undici's ProxyAgent, when the proxy answers its CONNECT with anything but
+ * 200, aborts with "Proxy response (407) !== 200 when HTTP Tunneling": the
+ * tunnel was never made, so nothing reached the service.
+ */
+function proxyRefusal(error: unknown): number | undefined {
+  for (const link of causeChain(error)) {
+    const message = link instanceof Error ? link.message : '';
+    const status = /^Proxy response \((\d{3})\)/.exec(message)?.[1];
+    if (status !== undefined) return Number(status);
+  }
+  return undefined;
+}
+
+const PROXY_ADVICE: Record<number, string> = {
+  407: "check the proxy's credentials",
+  403: 'ask whoever runs the proxy to allow the service\'s address',
+};
+
+/** Why the proxy refused the tunnel, and what to do. */
+function proxyRefusalMessage(where: string, status: number): string {
+  const advice = PROXY_ADVICE[status] ?? (status >= 500 ? 'the proxy could not reach the service; try again later' : 'check the proxy settings');
+  return `${where} could not reach the service: the proxy refused the connection (${status}); ${advice}.`;
 }
 
 /** What a failed attempt knows about itself. */
@@ -66,11 +99,13 @@ export function classifyFailure(error: unknown, attempt: FailedAttempt): Connect
     );
   }
   const code = errorCode(error);
-  const connected = !(code !== undefined && NEVER_CONNECTED.has(code));
+  const refusedBy = proxyRefusal(error);
+  const connected = refusedBy === undefined && !(code !== undefined && NEVER_CONNECTED.has(code));
   const delivery: Delivery | undefined = attempt.send ? (connected ? 'unknown' : 'not-sent') : undefined;
   const message =
-    `${attempt.where} could not reach the service${code ? ` (${code})` : ''}; ` +
-    `check CDMS_BASE_URL and the network.${deliveryNote(delivery)}`;
+    refusedBy !== undefined
+      ? `${proxyRefusalMessage(attempt.where, refusedBy)}${deliveryNote(delivery)}`
+      : `${attempt.where} could not reach the service${code ? ` (${code})` : ''}; check CDMS_BASE_URL and the network.${deliveryNote(delivery)}`;
   // A fetch failure (TypeError "fetch failed") carries only the system error: safe to keep.
   return new ConnectionError(message, connected, { cause: error instanceof TypeError ? error : undefined, delivery });
 }
