@@ -1,7 +1,8 @@
-// The package as a user gets it: `npm pack`, then install the tarball into a
-// fresh project and use every entry point from ESM, CommonJS, TypeScript
-// (each moduleResolution, the newest and the lowest supported TypeScript) and
-// the `cdms` command.
+// The package as a user gets it: `npm pack`, then install the tarball into
+// fresh projects, one per TypeScript moduleResolution (node10 in a CommonJS
+// project, node16 and bundler in ESM ones), and use every entry point from
+// ESM, CommonJS, TypeScript (the newest and the lowest supported) and the
+// `cdms` command in each.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,25 +33,42 @@ const ENTRY_POINTS = Object.keys(pkg.exports)
   .map((subpath) => (subpath === '.' ? 'cdms-sdk' : `cdms-sdk/${subpath.slice(2)}`));
 
 let work: string;
+/** The ESM project on node16 where the run-time checks happen. */
 let project: string;
+/** A fresh project per moduleResolution. */
+let projects: Record<'node10' | 'node16' | 'bundler', string>;
 let files: string[];
+
+/** A new project of that module type with the tarball (and a TypeScript, if given) installed. */
+async function freshProject(name: string, type: 'module' | 'commonjs', tarball: string, typescript?: string): Promise<string> {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type }));
+  const install = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'];
+  await run(npm, [...install, tarball, ...(typescript ? [`typescript@${typescript}`] : [])], { cwd: dir });
+  return dir;
+}
 
 /**
  * `npm pack` the package (the build `npm test` just made: --ignore-scripts
  * keeps `prepack` from rebuilding dist/ under the other tests), then install
- * the tarball and the lowest supported TypeScript into a fresh project.
+ * the tarball into a fresh project per resolution, with the lowest supported
+ * TypeScript where it is checked (the newest is the repository's).
  */
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'cdms-pack-'));
   const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root });
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   files = packed!.files.map((f) => f.path);
-  project = join(work, 'consumer');
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const install = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'];
-  await run(npm, [...install, join(work, packed!.filename), `typescript@${LOWEST_TYPESCRIPT}`], { cwd: project });
-}, 180_000);
+  const tarball = join(work, packed!.filename);
+  const [node10, node16, bundler] = await Promise.all([
+    freshProject('consumer-node10', 'commonjs', tarball, LOWEST_TYPESCRIPT),
+    freshProject('consumer', 'module', tarball, LOWEST_TYPESCRIPT),
+    freshProject('consumer-bundler', 'module', tarball),
+  ]);
+  projects = { node10, node16, bundler };
+  project = node16;
+}, 240_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -100,13 +118,14 @@ describe('tarball', () => {
     expect(JSON.parse(stdout)).toEqual({ topics: true, console: true, shared: true });
   });
 
-  it('runs `npx cdms --help` and `--version` in the project', async () => {
+  it.each(['node10', 'node16', 'bundler'] as const)('runs `npx cdms --help` and `--version` in the %s project', async (resolution) => {
+    const cwd = projects[resolution];
     // Offline: should the local bin be missing, npx must fail, not fetch some other package named cdms.
     const env = { ...process.env, npm_config_offline: 'true' };
-    const help = await run(npx, ['cdms', '--help'], { cwd: project, env });
+    const help = await run(npx, ['cdms', '--help'], { cwd, env });
     expect(help.stdout).toMatch(/^Usage: cdms /);
     expect(help.stdout).toContain('CDMS_REJECTED_CONTENT_FILE');
-    const { stdout } = await run(join(project, 'node_modules/.bin/cdms'), ['--version'], { cwd: project });
+    const { stdout } = await run(join(cwd, 'node_modules/.bin/cdms'), ['--version'], { cwd });
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
@@ -126,17 +145,19 @@ describe('tarball', () => {
     ['node10', 'lowest'],
     ['node16', 'lowest'],
   ] as const;
-  const tscOf = (typescript: 'newest' | 'lowest') => join(typescript === 'newest' ? root : project, 'node_modules/typescript/bin/tsc');
+  const tscOf = (resolution: keyof typeof RESOLUTIONS, typescript: 'newest' | 'lowest') =>
+    join(typescript === 'newest' ? root : projects[resolution], 'node_modules/typescript/bin/tsc');
 
-  it.concurrent.each(CHECKS)('type-checks with moduleResolution %s on the %s TypeScript, without skipLibCheck', async (resolution, typescript) => {
-    const dir = join(project, `${resolution}-${typescript}`);
+  it.concurrent.each(CHECKS)('type-checks with moduleResolution %s on the %s TypeScript, without skipLibCheck, in its own project', async (resolution, typescript) => {
+    const dir = join(projects[resolution], `check-${typescript}`);
     mkdirSync(dir);
     writeFileSync(join(dir, 'use.ts'), useTs(ENTRY_POINTS));
     const compilerOptions = { ...RESOLUTIONS[resolution], target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use.ts'] }));
-    const { stdout } = await run(process.execPath, [tscOf(typescript), '--version']);
+    const tsc = tscOf(resolution, typescript);
+    const { stdout } = await run(process.execPath, [tsc, '--version']);
     expect(stdout).toContain(typescript === 'lowest' ? `Version ${LOWEST_TYPESCRIPT}` : 'Version 6.');
-    await expect(run(process.execPath, [tscOf(typescript), '-p', dir], { cwd: project })).resolves.toBeDefined();
+    await expect(run(process.execPath, [tsc, '-p', dir], { cwd: projects[resolution] })).resolves.toBeDefined();
   }, 180_000);
 
   // @opentelemetry/api is an optional peer: npm does not install it, and both builds must load and work without it.
