@@ -10,6 +10,9 @@
 //   prelude name with its own declaration.
 // - Imports use the package names ('cdms-sdk', 'cdms-sdk/sandbox',
 //   'cdms-sdk/widget'); tsconfig "paths" maps them to src/.
+// - A block that makes its own client or sandbox (`new CdmsClient(`,
+//   `startSandbox(`) is a whole program a reader runs as it is: it is checked
+//   without the prelude, so it cannot lean on a `message` it never defines.
 // - The prelude: a fragment (a block with no imports, or one that uses names
 //   it does not declare) may use only these. Keep the list short; add a name
 //   only when several guides need it.
@@ -67,10 +70,15 @@ const files = markdownFiles();
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
 const tsBlocks = (blocks: readonly CodeBlock[]): CodeBlock[] => blocks.filter((b) => CHECKED_LANGS.has(b.lang));
 
+/** A block that is a whole program: it makes its own client or sandbox. */
+const isWholeProgram = (block: CodeBlock): boolean => /\bnew CdmsClient\(|\bstartSandbox\(/.test(block.code);
+
 /**
  * A markdown file the checker must fail on, checked in the same run as the
- * docs (one compile): line 6 assigns a string to a number; the opted-out block
- * is not TypeScript; the `typescript` block uses the prelude and passes.
+ * docs: line 6 assigns a string to a number; the opted-out block is not
+ * TypeScript; the `typescript` block uses the prelude and passes; the last
+ * block makes its own client, so the prelude's `message` (line 23) is unknown
+ * to it.
  */
 const SELF_TEST_FILE = '(self-test).md';
 const SELF_TEST = [
@@ -92,6 +100,12 @@ const SELF_TEST = [
   'const { status } = await cdms.messages.status(messageId);',
   'console.log(status);',
   '```',
+  '',
+  '```ts',
+  "import { CdmsClient } from 'cdms-sdk';",
+  'const client = new CdmsClient();',
+  'await client.messages.send(message);',
+  '```',
 ].join('\n');
 
 const format = (f: BlockFailure): string => `${f.where} (block at ${f.block}) ${f.code}: ${f.message}`;
@@ -102,7 +116,11 @@ describe('docs code blocks', () => {
   let failures: BlockFailure[] = [];
 
   beforeAll(() => {
-    failures = typeCheckBlocks([...realBlocks, ...selfTestBlocks].filter((b) => b.checked), { root, prelude: PRELUDE });
+    const checked = [...realBlocks, ...selfTestBlocks].filter((b) => b.checked);
+    failures = [
+      ...typeCheckBlocks(checked.filter((b) => !isWholeProgram(b)), { root, prelude: PRELUDE }),
+      ...typeCheckBlocks(checked.filter(isWholeProgram), { root, prelude: 'export {};\n' }),
+    ];
   }, 180_000);
 
   it('finds the blocks of README.md and every guide', () => {
@@ -117,11 +135,14 @@ describe('docs code blocks', () => {
 
   it('can fail: reports a broken block with its markdown file and line (self-test)', () => {
     const own = failures.filter((f) => f.where.startsWith(SELF_TEST_FILE));
-    expect(own.map((f) => [f.where, f.block, f.code])).toEqual([[`${SELF_TEST_FILE}:6`, `${SELF_TEST_FILE}:5`, 'TS2322']]);
+    expect(own.map((f) => [f.where, f.block, f.code])).toEqual([
+      [`${SELF_TEST_FILE}:6`, `${SELF_TEST_FILE}:5`, 'TS2322'],
+      [`${SELF_TEST_FILE}:23`, `${SELF_TEST_FILE}:20`, 'TS2304'],
+    ]);
   });
 
   it('opts a block out only with the marker and a reason', () => {
-    expect(selfTestBlocks.map((b) => b.checked)).toEqual([true, false, true]);
+    expect(selfTestBlocks.map((b) => b.checked)).toEqual([true, false, true, true]);
     const unexplained = realBlocks.filter((b) => !b.checked && !b.optOutReason).map((b) => `${b.file}:${b.fenceLine}`);
     expect(unexplained, 'write the reason: <!-- not-checked: why -->').toEqual([]);
   });
