@@ -81,24 +81,38 @@ export interface TrackerConfig {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** The `schema` option's default. */
+export const DEFAULT_SCHEMA = 'cdms_tracker';
+
+/** The `pollIntervalMs` option's default: four polls a day. */
+export const DEFAULT_POLL_INTERVAL_MS = 6 * HOUR_MS;
+
+/** The `database` option's default: an embedded database in the working directory. */
+export const DEFAULT_DATABASE = './.cdms/tracker';
+
+/** Checks a schema name (it is written into SQL, quoted). @throws ConfigurationError */
+export function checkSchema(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new ConfigurationError('schema must be a lower-case PostgreSQL identifier: letters, digits and underscores, not starting with a digit.');
+  }
+  return schema;
+}
+
 /** Checks the options and fills in the defaults. */
 export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
   const client: unknown = options?.client;
   if (!isClient(client)) {
     throw new ConfigurationError('createTracker needs `client`: a CdmsClient the tracker sends and polls through.');
   }
-  const schema = options.schema ?? 'cdms_tracker';
-  if (!SCHEMA_NAME.test(schema)) {
-    throw new ConfigurationError('schema must be a lower-case PostgreSQL identifier: letters, digits and underscores, not starting with a digit.');
-  }
+  const schema = checkSchema(options.schema ?? DEFAULT_SCHEMA);
   const instanceId = options.instanceId ?? `${hostname()}:${process.pid}`;
   if (!/^[\x21-\x7e][\x20-\x7e]{0,199}$/.test(instanceId)) {
     throw new ConfigurationError('instanceId must be 1 to 200 printable ASCII characters.');
   }
-  const pollIntervalMs = checkTimeout('pollIntervalMs', options.pollIntervalMs ?? 6 * HOUR_MS);
+  const pollIntervalMs = checkTimeout('pollIntervalMs', options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
   return {
     client,
-    database: checkDatabase(options.database ?? './.cdms/tracker'),
+    database: checkDatabase(options.database ?? DEFAULT_DATABASE),
     schema,
     pollIntervalMs,
     beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? 15 * 60_000),

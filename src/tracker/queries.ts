@@ -1,7 +1,7 @@
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import type { ListFilter, TrackerStore } from './store/store.js';
 import { toSummary } from './store/rows.js';
-import type { TrackedMessageSummary, TrackedRoute, TrackerStage } from './types.js';
+import type { TrackedMessage, TrackedMessageSummary, TrackedRoute, TrackerStage } from './types.js';
 
 /** Options of `tracker.list`. Every filter is optional; they combine with AND. */
 export interface TrackerListOptions {
@@ -25,6 +25,13 @@ export interface TrackerListPage {
   items: TrackedMessageSummary[];
   /** Pass as `cursor` for the next page; undefined on the last page. */
   nextCursor: string | undefined;
+}
+
+/** A message with its history, or undefined when the ledger does not hold it. */
+export async function getMessage(store: TrackerStore, messageId: string): Promise<TrackedMessage | undefined> {
+  const state = await store.get(messageId);
+  if (!state) return undefined;
+  return { ...toSummary(state), history: await store.history(messageId) };
 }
 
 /** Lists messages, newest first, a page at a time. */

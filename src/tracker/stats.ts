@@ -43,6 +43,11 @@ export interface TrackerStats {
   oldestUnresolved: UnresolvedMessage | null;
 }
 
+/** How late a poll may be before it counts as overdue: a tenth of the interval, at most a minute. */
+export function overdueGraceMs(pollIntervalMs: number): number {
+  return Math.min(60_000, pollIntervalMs / 10);
+}
+
 /** Builds the stats; a poll counts as overdue when it is `graceMs` late. */
 export async function collectStats(store: TrackerStore, now: number, graceMs: number): Promise<TrackerStats> {
   const [counts, totals, oldest] = await Promise.all([store.counts(), store.totals(new Date(now - graceMs)), store.oldestUnresolved()]);

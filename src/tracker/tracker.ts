@@ -5,8 +5,8 @@ import { CdmsError } from '../core/errors/cdms-error.js';
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { UnknownMessageError } from './errors.js';
 import type { TrackerEventHandler } from './events.js';
-import { listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
-import { collectStats, type TrackerStats } from './stats.js';
+import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
+import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
 import { toSummary } from './store/rows.js';
 import type { TrackedMessage, TrackedMessageSummary } from './types.js';
 import { adoptedState, type TrackInput } from './work/adopt.js';
@@ -118,11 +118,7 @@ export class Tracker {
 
   /** A message with its history, or undefined when the tracker does not hold it. */
   get(messageId: string): Promise<TrackedMessage | undefined> {
-    return this.#call(async () => {
-      const state = await this.#ctx.store.get(messageId);
-      if (!state) return undefined;
-      return { ...toSummary(state), history: await this.#ctx.store.history(messageId) };
-    });
+    return this.#call(() => getMessage(this.#ctx.store, messageId));
   }
 
   /** Messages, newest first, filtered and a page at a time. */
@@ -160,8 +156,7 @@ export class Tracker {
 
   /** Counts by status, route and stage, attention, overdue polls, unhandled events and the oldest unresolved message. */
   stats(): Promise<TrackerStats> {
-    const grace = Math.min(60_000, this.#ctx.config.pollIntervalMs / 10);
-    return this.#call(() => collectStats(this.#ctx.store, Date.now(), grace));
+    return this.#call(() => collectStats(this.#ctx.store, Date.now(), overdueGraceMs(this.#ctx.config.pollIntervalMs)));
   }
 
   /**

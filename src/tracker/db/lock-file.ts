@@ -25,10 +25,7 @@ export async function lockDirectory(file: string): Promise<HeldLock> {
       if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
       const holder = await readHolder(file);
       if (holder && isAlive(holder)) {
-        throw new ConfigurationError(
-          `The tracker database is in use by process ${holder.pid} on ${holder.host}. The embedded database serves one ` +
-            'process; to run several instances, give them one PostgreSQL database (database: "postgres://...").',
-        );
+        throw new DatabaseInUseError(holder);
       }
       await rm(file, { force: true });
     }
@@ -36,9 +33,31 @@ export async function lockDirectory(file: string): Promise<HeldLock> {
   throw new ConfigurationError(`Could not take the lock ${file}; another process keeps taking it.`);
 }
 
-interface Holder {
+/** The process holding an embedded database's lock. */
+export interface Holder {
+  /** Its process id. */
   pid: number;
+  /** The host it runs on. */
   host: string;
+}
+
+/**
+ * Thrown when another live process holds the embedded database. A
+ * ConfigurationError, with the holder kept apart so that a tool (the `cdms`
+ * command) can say it in its own terms. Internal.
+ */
+export class DatabaseInUseError extends ConfigurationError {
+  /** The process holding the database. */
+  readonly holder: Holder;
+
+  /** @param holder - The process holding the lock. */
+  constructor(holder: Holder) {
+    super(
+      `The tracker database is in use by process ${holder.pid} on ${holder.host}. The embedded database serves one ` +
+        'process; to run several instances, give them one PostgreSQL database (database: "postgres://...").',
+    );
+    this.holder = holder;
+  }
 }
 
 async function readHolder(file: string): Promise<Holder | undefined> {

@@ -31,6 +31,18 @@ export async function migrate(driver: SqlDriver, schema: string): Promise<number
   });
 }
 
+/**
+ * The schema version a database holds, without changing anything: 0 when
+ * the schema has no tracker tables.
+ */
+export async function installedVersion(driver: SqlDriver, schema: string): Promise<number> {
+  const table = `${quoteIdentifier(schema)}.schema_version`;
+  const [found] = await driver.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table]);
+  if (!found?.t) return 0;
+  const [row] = await driver.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${table}`);
+  return row?.version ?? 0;
+}
+
 /** The migrations hold no quoted semicolons, so statements split on `;`. */
 function splitStatements(script: string): string[] {
   return script

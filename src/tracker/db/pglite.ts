@@ -1,4 +1,4 @@
-import { chmod, mkdir, readdir } from 'node:fs/promises';
+import { access, chmod, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as PGliteModule from '@electric-sql/pglite';
 import type { PGlite as PGliteClass, PGliteOptions, Transaction } from '@electric-sql/pglite';
@@ -30,6 +30,17 @@ export async function openMemoryPGlite(): Promise<SqlDriver> {
 }
 let template: Promise<Blob> | undefined;
 
+/** The data directory inside an embedded database's directory (beside the lock file). */
+const dataDirOf = (directory: string): string => join(directory, 'pgdata');
+
+/** Whether `directory` holds an embedded database (without opening or creating one). */
+export async function embeddedDatabaseExists(directory: string): Promise<boolean> {
+  return access(join(dataDirOf(directory), 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * The embedded database in a directory: created readable by its owner only
  * (it holds unsent documents until the service has them), locked against a
@@ -41,7 +52,7 @@ export async function openDirectoryPGlite(directory: string): Promise<SqlDriver>
   await chmod(directory, 0o700);
   const lock = await lockDirectory(join(directory, 'lock'));
   try {
-    const dataDir = join(directory, 'pgdata');
+    const dataDir = dataDirOf(directory);
     const db = await PGlite.create(dataDir, OPTIONS);
     // PGlite's file system layer creates files world-readable whatever the umask.
     await ownerOnly(dataDir);

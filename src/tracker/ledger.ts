@@ -1,0 +1,97 @@
+import { ConfigurationError } from '../core/errors/cdms-error.js';
+import { assertUuid } from '../core/path.js';
+import type { SqlDriver } from './db/driver.js';
+import { installedVersion } from './db/migrate.js';
+import { embeddedDirectory, openDatabase } from './db/open.js';
+import { embeddedDatabaseExists } from './db/pglite.js';
+import { MIGRATIONS } from './db/schema.js';
+import { checkSchema, DEFAULT_POLL_INTERVAL_MS, DEFAULT_SCHEMA } from './options.js';
+import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
+import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
+import { TrackerStore } from './store/store.js';
+import type { TrackedMessage } from './types.js';
+
+/** Options of {@link openLedger}. */
+export interface OpenLedgerOptions {
+  /** A directory of an embedded database, or a `postgres://` URL. */
+  database: string;
+  /** The PostgreSQL schema of the tracker's tables. @defaultValue 'cdms_tracker' */
+  schema?: string | undefined;
+}
+
+/**
+ * An existing tracker ledger, opened without a client: read, and attention
+ * acknowledged, but nothing sent or polled. What the `cdms track` commands
+ * use. Internal.
+ */
+export interface Ledger {
+  /** A message with its history, or undefined. */
+  get(messageId: string): Promise<TrackedMessage | undefined>;
+  /** Messages, newest first, a page at a time (the filters of `tracker.list`). */
+  list(options?: TrackerListOptions): Promise<TrackerListPage>;
+  /** The counts of `tracker.stats`; polls count as overdue a minute late. */
+  stats(): Promise<TrackerStats>;
+  /** Clears a message's attention (as `tracker.acknowledge`); false when the ledger holds no such message. */
+  acknowledge(messageId: string): Promise<boolean>;
+  /** Closes the database (and frees the embedded database's lock). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the ledger of an existing tracker database. Unlike `createTracker`
+ * it never creates or migrates anything: a reader of another SDK version
+ * must not move the app's schema under it, and a mistyped path must not
+ * leave a new, empty database behind.
+ *
+ * @throws ConfigurationError when there is no tracker database there, it is
+ * at another schema version, the embedded database is in use by another
+ * process (`DatabaseInUseError`), or the engine's package is missing.
+ */
+export async function openLedger(options: OpenLedgerOptions): Promise<Ledger> {
+  const schema = checkSchema(options.schema ?? DEFAULT_SCHEMA);
+  const directory = embeddedDirectory(options.database);
+  if (directory !== undefined && !(await embeddedDatabaseExists(directory))) {
+    throw new ConfigurationError(`There is no tracker database in ${directory}. Check the path: a tracker creates its database on its first start.`);
+  }
+  const db = await openDatabase(options.database);
+  try {
+    await checkVersion(db, schema);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return ledgerOver(db, new TrackerStore(db, schema));
+}
+
+async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
+  const version = await installedVersion(db, schema);
+  if (version === 0) {
+    throw new ConfigurationError(
+      `The database has no tracker tables in the schema "${schema}". Check the database and the schema name: a tracker creates its tables on its first start.`,
+    );
+  }
+  if (version !== MIGRATIONS.length) {
+    const whose = version > MIGRATIONS.length ? 'a newer' : 'an older';
+    throw new ConfigurationError(
+      `The tracker database is at schema version ${version}, made by ${whose} cdms-sdk than this one (which reads version ${MIGRATIONS.length}). ` +
+        "Use the cdms-sdk version of the app that runs the tracker (for example `npx cdms` in the app's directory).",
+    );
+  }
+}
+
+function ledgerOver(db: SqlDriver, store: TrackerStore): Ledger {
+  return {
+    get(messageId) {
+      assertUuid('messageId', messageId);
+      return getMessage(store, messageId);
+    },
+    list: (options) => listMessages(store, options),
+    // Without the app's options, polls are judged against the default interval (a minute's grace).
+    stats: () => collectStats(store, Date.now(), overdueGraceMs(DEFAULT_POLL_INTERVAL_MS)),
+    acknowledge(messageId) {
+      assertUuid('messageId', messageId);
+      return store.acknowledge(messageId, new Date());
+    },
+    close: () => db.close(),
+  };
+}
