@@ -33,6 +33,8 @@ export interface CliContext {
   messageId?: string | undefined;
   /** Set by a send with the messageId: the route to look it up on. */
   route?: Route | undefined;
+  /** Set by `send --track` once the ledger is open: a failure after the request leaves the message in it. */
+  tracked?: boolean | undefined;
 }
 
 /** An environment variable's trimmed value, or undefined when unset or blank. */
@@ -47,7 +49,7 @@ function pick(flag: string | undefined, io: CliIo, envName: string): string | un
 }
 
 /** Sends the SDK's structured log events to stderr (--debug). The SDK never logs bodies or keys. */
-function debugLogger(out: Output): Logger {
+export function debugLogger(out: Output): Logger {
   const log = (level: string) => (fields: Record<string, unknown>, message?: string) => {
     out.diagnostic(`${level}: ${message ?? ''} ${JSON.stringify(fields)}`);
   };

@@ -94,6 +94,8 @@ export interface ErrorReport {
   route?: Route;
   /** For a rejected attachment: a virus-scan verdict (never resend) or a format error (not with that type). */
   rejection?: ContentRejection;
+  /** For `send --track`: the message is in the tracker's ledger. */
+  tracked?: boolean;
 }
 
 /** Context a command adds to a failure (the messageId of a send). */
@@ -102,6 +104,8 @@ export interface ErrorContext {
   messageId?: string | undefined;
   /** The route it is sent by. */
   route?: Route | undefined;
+  /** Sent with --track, the ledger open: a failure after a request is kept in it, flagged for attention. */
+  tracked?: boolean | undefined;
 }
 
 function exitCodeOf(error: unknown, signal: AbortSignal): number {
@@ -157,6 +161,7 @@ export function describeError(error: unknown, signal: AbortSignal, context: Erro
   if (error instanceof AttachmentContentRejectedError || error instanceof AttachmentPreviouslyRejectedError) report.rejection = error.rejection;
   if (context.messageId !== undefined) report.messageId = context.messageId;
   if (context.route !== undefined) report.route = context.route;
+  if (context.tracked) report.tracked = true;
   return report;
 }
 
@@ -186,6 +191,10 @@ export function formatError(report: ErrorReport): string[] {
   if (report.instance !== undefined) out.push(`  instance: ${report.instance}`);
   const delivery = deliveryLine(report);
   if (delivery !== undefined) out.push(delivery);
+  // A tracked send that failed for good after its request: the ledger keeps it.
+  if (report.tracked && report.exitCode === EXIT.api && report.delivery !== undefined && report.messageId !== undefined) {
+    out.push(`The tracker keeps it, flagged for attention: cdms track show ${report.messageId}; acknowledge it once dealt with.`);
+  }
   return out;
 }
 

@@ -9,12 +9,14 @@ import { registerStatus } from './commands/status.js';
 import { registerTest } from './commands/test.js';
 import { registerToken } from './commands/token.js';
 import { registerTopics } from './commands/topics.js';
+import { registerTrack } from './commands/track.js';
 import { registerValidate } from './commands/validate.js';
 import { registerWidgets } from './commands/widgets.js';
 import type { CliContext } from './config.js';
 import { EXIT, reportError } from './errors.js';
 import { docsUrl } from './links.js';
 import { Output, type CliIo } from './output.js';
+import { databaseSecrets } from './tracker-database.js';
 
 const PROGRAM_HELP = `
 Configuration:
@@ -23,6 +25,8 @@ Configuration:
   CDMS_WIDGET_SECRET            the widget's 32-character encryption secret (widgets register)
   CDMS_REJECTED_CONTENT_FILE    where hashes of attachments the service rejected are kept, so they are never resent
                                 (default $XDG_STATE_HOME/cdms/rejected-content.txt, else ~/.local/state/cdms/...)
+  CDMS_TRACKER_DATABASE         the delivery tracker's database for track and send --track: a directory
+                                or a postgres:// URL (--database wins; default ./.cdms/tracker)
 
 Exit codes:
   0 success   1 API or network error   2 usage or local validation error (nothing sent)
@@ -34,6 +38,7 @@ Examples:
   $ cdms topics
   $ cdms send --topic 'Discharge Summary' --recipient A81001 --nhs-number 9434765919 --file summary.pdf
   $ cdms status <messageId> --json
+  $ cdms track attention                # what the delivery tracker says needs a person
 
 Every command takes --help. Docs: ${docsUrl('cli.md')}`;
 
@@ -52,7 +57,8 @@ function valuesOf(argv: readonly string[], name: string): string[] {
 /** Secrets known before parsing: those in the environment and in argv. */
 function initialSecrets(argv: readonly string[], io: CliIo): string[] {
   const env = ['CDMS_API_KEY', 'CDMS_ACCESS_TOKEN', 'CDMS_WIDGET_SECRET'].map((name) => io.env[name] ?? '');
-  return [...env, ...valuesOf(argv, '--api-key'), ...valuesOf(argv, '--access-token')];
+  const databases = [io.env.CDMS_TRACKER_DATABASE, ...valuesOf(argv, '--database')].flatMap(databaseSecrets);
+  return [...env, ...valuesOf(argv, '--api-key'), ...valuesOf(argv, '--access-token'), ...databases];
 }
 
 /** Builds the commander program for one run. */
@@ -86,6 +92,7 @@ export function createProgram(ctx: CliContext): Command {
   registerWidgets(program, ctx);
   registerValidate(program, ctx);
   registerSandbox(program, ctx);
+  registerTrack(program, ctx);
   return program;
 }
 
@@ -111,6 +118,6 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
     return ctx.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return usageFailure(out, error);
-    return reportError(out, error, { signal, debug: flags.includes('--debug'), context: { messageId: ctx.messageId, route: ctx.route } });
+    return reportError(out, error, { signal, debug: flags.includes('--debug'), context: { messageId: ctx.messageId, route: ctx.route, tracked: ctx.tracked } });
   }
 }

@@ -34,14 +34,21 @@ const COMMANDS = [
   ['widgets', 'register'],
   ['validate'],
   ['sandbox'],
+  ['track'],
+  ['track', 'list'],
+  ['track', 'show'],
+  ['track', 'attention'],
+  ['track', 'stats'],
+  ['track', 'acknowledge'],
 ];
 
 describe.concurrent('cdms: help, version and usage', () => {
   it('--help of the program lists every command, the variables and the exit codes', async () => {
     const r = await cdms(['--help'], env);
     expect(r.code).toBe(0);
-    for (const name of ['test', 'topics', 'send', 'status', 'token', 'widgets', 'validate', 'sandbox']) expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    for (const name of ['test', 'topics', 'send', 'status', 'token', 'widgets', 'validate', 'sandbox', 'track']) expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     expect(r.stdout).toContain('CDMS_API_KEY');
+    expect(r.stdout).toContain('CDMS_TRACKER_DATABASE');
     expect(r.stdout).toMatch(/Exit codes:[\s\S]*2 usage/);
     expect(r.stdout).toContain('$ cdms ');
     expect(r.stdout).toContain('CDMS_REJECTED_CONTENT_FILE');

@@ -8,8 +8,11 @@ import { UsageError } from '../errors.js';
 import { collect, withExamples } from '../help.js';
 import { readJsonObject, readSecretFile } from '../json-file.js';
 import { applyFlags, parseRoute, prepareMessage, routeOfType, type MessageFlags, type PreparedMessage } from '../message.js';
+import { sendTracked } from '../tracked-send.js';
+import { withDatabaseOptions, type TrackerDatabaseFlags } from '../tracker-database.js';
 
-interface SendOptions extends GlobalOptions, MessageFlags {
+interface SendOptions extends GlobalOptions, MessageFlags, TrackerDatabaseFlags {
+  track?: boolean | undefined;
   route?: string | undefined;
   accessToken?: string | undefined;
   accessTokenFile?: string | undefined;
@@ -30,13 +33,13 @@ async function accessToken(ctx: CliContext, options: SendOptions): Promise<strin
   return token;
 }
 
-async function sendPrepared(ctx: CliContext, client: CdmsClient, prepared: PreparedMessage, options: SendOptions): Promise<SendResult> {
+function sendPrepared(ctx: CliContext, client: CdmsClient, prepared: PreparedMessage, token: string | undefined): Promise<SendResult> {
   const signal = ctx.signal;
   switch (prepared.route) {
     case 'standard':
       return client.messages.send(prepared.message, { signal });
     case 'instant':
-      return client.instant.send(prepared.message, { signal, accessToken: await accessToken(ctx, options) });
+      return client.instant.send(prepared.message, { signal, accessToken: token ?? '' });
     case 'gpconnect':
       return client.gpconnect.send(prepared.message, { signal });
   }
@@ -72,6 +75,7 @@ export function registerSend(program: Command, ctx: CliContext): void {
     .option('--message-id <uuid>', 'the messageId (default: a new UUID); reuse it only to resend the same message')
     .option('--access-token <token>', 'instant route: the user\'s access token (prefer --access-token-file or CDMS_ACCESS_TOKEN)')
     .option('--access-token-file <file>', 'instant route: a file holding the token (as written by `cdms token exchange --save`)')
+    .option('--track', 'send through the delivery tracker: recorded in its ledger before the request, followed by the app that runs it')
     .action(async (_options: unknown, cmd: Command) => {
       const options = cmd.optsWithGlobals<SendOptions>();
       ctx.out.addSecret(options.accessToken);
@@ -83,10 +87,16 @@ export function registerSend(program: Command, ctx: CliContext): void {
       const prepared = prepareMessage(route, await applyFlags(route, template, options, new Date()));
       ctx.messageId = prepared.messageId;
       ctx.route = route;
+      if (!options.track && (options.database !== undefined || options.schema !== undefined)) {
+        throw new UsageError('--database and --schema apply only with --track.');
+      }
       const client = createClient(ctx, options);
-      const result = await sendPrepared(ctx, client, prepared, options);
+      const token = route === 'instant' ? await accessToken(ctx, options) : undefined;
+      if (options.track) return sendTracked(ctx, client, prepared, options, token);
+      const result = await sendPrepared(ctx, client, prepared, token);
       ctx.out.result({ route, ...result }, humanLines(route, result));
     });
+  withDatabaseOptions(command, 'with --track: ');
   withExamples(command, [
     "cdms send --topic 'Discharge Summary' --recipient A81001 --nhs-number '943 476 5919' --file summary.pdf --expires-in 7d",
     "cdms send --topic 'Clinic Letter' --recipient A81001 --nhs-number 9434765919 --file letter.pdf --file bloods.pdf --body 'Letter and results' --json",
@@ -94,5 +104,7 @@ export function registerSend(program: Command, ctx: CliContext): void {
     'CDMS_ACCESS_TOKEN="$(cat token.txt)" cdms send --route instant --topic \'Test Results\' --recipient A81001 --nhs-number 9434765919 --file results.pdf',
     '# the GP route needs gpConnectAdditionalInformation: put the message in a JSON file',
     'cdms send --route gpconnect --json-file consultation.json --file summary.pdf',
+    '# recorded in the tracker, which the app running it follows to a final status',
+    "CDMS_TRACKER_DATABASE=postgres://cdms@db.internal/cdms cdms send --track --topic 'Discharge Summary' --recipient A81001 --nhs-number 9434765919 --file summary.pdf",
   ]);
 }

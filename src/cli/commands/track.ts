@@ -1,0 +1,203 @@
+// `cdms track list | show | attention | stats | acknowledge`: the delivery
+// tracker's ledger from a terminal. They read the ledger (acknowledge clears
+// one message's attention) and never call the service: no key, no base URL.
+import type { Command } from 'commander';
+import type { TrackerListOptions, TrackerListPage, TrackerStage } from '../../tracker/index.js';
+import type { Ledger } from '../../tracker/ledger.js';
+import { UnknownMessageError } from '../../tracker/errors.js';
+import { LocalValidationError } from '../../index.js';
+import { UUID_PATTERN } from '../../schemas/uuid.js';
+import type { CliContext, GlobalOptions } from '../config.js';
+import { UsageError } from '../errors.js';
+import { withExamples } from '../help.js';
+import { parseRoute } from '../message.js';
+import { attentionLines, listLines, messageLines, statsLines } from '../track-format.js';
+import { withDatabaseOptions, withLedger, type TrackerDatabaseFlags } from '../tracker-database.js';
+
+interface TrackOptions extends GlobalOptions, TrackerDatabaseFlags {
+  status?: string | undefined;
+  route?: string | undefined;
+  stage?: string | undefined;
+  attention?: boolean | undefined;
+  limit?: string | undefined;
+  cursor?: string | undefined;
+}
+
+const STAGES: readonly TrackerStage[] = ['sending', 'queued', 'following', 'failed', 'settled'];
+
+function parseStage(value: string): TrackerStage {
+  const stage = STAGES.find((s) => s === value.trim().toLowerCase());
+  if (!stage) throw new UsageError(`--stage must be one of ${STAGES.join(', ')}.`);
+  return stage;
+}
+
+function parseLimit(value: string): number {
+  const limit = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || limit < 1 || limit > 1000) throw new UsageError('--limit must be a whole number from 1 to 1000.');
+  return limit;
+}
+
+/** The message id argument, trimmed. @throws UsageError unless it is a UUID (the value is not echoed). */
+function messageIdOf(value: string): string {
+  const id = value.trim();
+  if (!UUID_PATTERN.test(id)) throw new UsageError('The messageId must be a UUID (8-4-4-4-12 hexadecimal digits), as `cdms send` printed it.');
+  return id;
+}
+
+/** `tracker.list` options from the flags; statuses are compared as the service writes them (upper case). */
+function listOptions(options: TrackOptions): TrackerListOptions {
+  return {
+    status: options.status?.trim().toUpperCase(),
+    route: options.route === undefined ? undefined : parseRoute(options.route),
+    stage: options.stage === undefined ? undefined : parseStage(options.stage),
+    attention: options.attention,
+    limit: options.limit === undefined ? undefined : parseLimit(options.limit),
+  };
+}
+
+/** A value as one shell word: as it is when plain, else single-quoted. */
+const shellWord = (value: string): string => (/^[\w.-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`);
+
+/** The command that fetches the next page: the same filters, plus `--cursor`. */
+function pageCommand(name: string, list: TrackerListOptions): string {
+  const flags = [
+    list.status === undefined ? '' : ` --status ${shellWord(list.status)}`,
+    list.route === undefined ? '' : ` --route ${list.route}`,
+    list.stage === undefined ? '' : ` --stage ${list.stage}`,
+    list.attention === undefined || name !== 'list' ? '' : list.attention ? ' --attention' : ' --no-attention',
+    list.limit === undefined ? '' : ` --limit ${list.limit}`,
+  ];
+  return `cdms track ${name}${flags.join('')}`;
+}
+
+const pageJson = (page: TrackerListPage) => ({ items: page.items, nextCursor: page.nextCursor ?? null });
+
+/** A page of the ledger; the library's objections to `limit` or `cursor` become usage errors naming the flag. */
+async function listPage(ledger: Ledger, list: TrackerListOptions, cursor: string | undefined): Promise<TrackerListPage> {
+  try {
+    return await ledger.list({ ...list, cursor: cursor?.trim() });
+  } catch (error) {
+    if (!(error instanceof LocalValidationError)) throw error;
+    throw new UsageError(
+      'Invalid page request.',
+      error.invalidParameters.map((p) => ({ name: `--${p.name}`, reason: p.reason })),
+    );
+  }
+}
+
+/** What a subcommand does on the open ledger, planned from its flags and arguments before the ledger is opened. */
+type LedgerWork = (ledger: Ledger) => Promise<void>;
+
+/**
+ * Adds a subcommand. `plan` reads and checks the flags and arguments first,
+ * so bad usage never opens (or locks) the database.
+ */
+function ledgerCommand(track: Command, ctx: CliContext, name: string, plan: (options: TrackOptions, args: string[]) => LedgerWork): Command {
+  return track.command(name).action(async (...received: unknown[]) => {
+    const cmd = received.at(-1) as Command;
+    const options = cmd.optsWithGlobals<TrackOptions>();
+    const work = plan(options, cmd.args);
+    await withLedger(ctx, options, work);
+  });
+}
+
+/** The message is not in this ledger: the id, or the database, is not the one meant. */
+class NotInLedgerError extends UnknownMessageError {
+  /** @param messageId - The id asked for. */
+  constructor(messageId: string) {
+    super(messageId);
+    this.message = `The tracker database holds no message ${messageId}. Check the id, and that --database (or CDMS_TRACKER_DATABASE) names the database of the app that sent it.`;
+  }
+}
+
+function registerList(track: Command, ctx: CliContext): void {
+  const command = ledgerCommand(track, ctx, 'list', (options) => {
+    const list = listOptions(options);
+    return async (ledger) => {
+      const page = await listPage(ledger, list, options.cursor);
+      ctx.out.result(pageJson(page), listLines(page, pageCommand('list', list)));
+    };
+  })
+    .description('list tracked messages, newest first, a page at a time')
+    .option('--status <status>', 'only this service status: PENDING, COMPLETED, REJECTED, FAILED, EXPIRED')
+    .option('--route <route>', 'only this route: standard, instant or gpconnect')
+    .option('--stage <stage>', `only this tracker stage: ${STAGES.join(', ')}`)
+    .option('--attention', 'only messages that need attention')
+    .option('--no-attention', 'only messages that do not')
+    .option('--limit <n>', 'page size, 1 to 1000 (default 50)')
+    .option('--cursor <cursor>', 'the next page, as the previous page printed it');
+  withExamples(command, ['cdms track list', 'cdms track list --status PENDING --route gpconnect --limit 20', "cdms track list --stage queued --json | jq -r '.items[].messageId'"]);
+}
+
+function registerShow(track: Command, ctx: CliContext): void {
+  const command = ledgerCommand(track, ctx, 'show', (_options, [id]) => {
+    const messageId = messageIdOf(id ?? '');
+    return async (ledger) => {
+      const message = await ledger.get(messageId);
+      if (!message) throw new NotInLedgerError(messageId);
+      ctx.out.result(message, messageLines(message, Date.now()));
+    };
+  })
+    .description('one tracked message: where it is, its attention, and every status seen')
+    .argument('<messageId>', 'the messageId `cdms send` printed');
+  withExamples(command, ['cdms track show 3f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11', 'cdms track show 3f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11 --json']);
+}
+
+function registerAttention(track: Command, ctx: CliContext): void {
+  const command = ledgerCommand(track, ctx, 'attention', (options) => {
+    const list: TrackerListOptions = { attention: true, limit: options.limit === undefined ? undefined : parseLimit(options.limit) };
+    return async (ledger) => {
+      const page = await listPage(ledger, list, options.cursor);
+      ctx.out.result(pageJson(page), attentionLines(page, pageCommand('attention', list), Date.now()));
+    };
+  })
+    .description('the messages a person must look at: why, since when, and what to do')
+    .option('--limit <n>', 'page size, 1 to 1000 (default 50)')
+    .option('--cursor <cursor>', 'the next page, as the previous page printed it');
+  withExamples(command, ['cdms track attention', "cdms track attention --json | jq -r '.items[] | [.messageId, .attention.reason] | @tsv'"]);
+}
+
+function registerStats(track: Command, ctx: CliContext): void {
+  const command = ledgerCommand(track, ctx, 'stats', () => async (ledger) => {
+    const stats = await ledger.stats();
+    ctx.out.result(stats, statsLines(stats, Date.now()));
+  }).description('counts by status, route and stage; attention, overdue polls, unhandled events, the oldest unresolved message');
+  withExamples(command, ['cdms track stats', 'cdms track stats --json | jq .attention']);
+}
+
+function registerAcknowledge(track: Command, ctx: CliContext): void {
+  const command = ledgerCommand(track, ctx, 'acknowledge', (_options, [id]) => {
+    const messageId = messageIdOf(id ?? '');
+    return async (ledger) => {
+      const before = await ledger.get(messageId);
+      if (!before) throw new NotInLedgerError(messageId);
+      const cleared = before.attention?.reason ?? null;
+      if (cleared) await ledger.acknowledge(messageId);
+      const human = cleared
+        ? `Acknowledged: ${messageId} no longer needs attention (${cleared}); the tracker will not raise ${cleared} again for it.`
+        : `Nothing to acknowledge: ${messageId} did not need attention.`;
+      ctx.out.result({ messageId, acknowledged: cleared }, human);
+    };
+  })
+    .alias('ack')
+    .description("clear a message's attention once a person has dealt with it")
+    .argument('<messageId>', 'the message, as `cdms track attention` lists it');
+  withExamples(command, ['cdms track acknowledge 3f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11', 'cdms track ack 3f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11 --json']);
+}
+
+/** Registers `cdms track` and its subcommands. */
+export function registerTrack(program: Command, ctx: CliContext): void {
+  const track = withDatabaseOptions(
+    program.command('track').description("the delivery tracker's ledger: list, show, attention, stats, acknowledge (no key needed)"),
+  );
+  registerList(track, ctx);
+  registerShow(track, ctx);
+  registerAttention(track, ctx);
+  registerStats(track, ctx);
+  registerAcknowledge(track, ctx);
+  withExamples(track, [
+    'cdms track attention',
+    'CDMS_TRACKER_DATABASE=postgres://cdms@db.internal/cdms cdms track stats --json',
+    'cdms track show 3f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11',
+  ]);
+}

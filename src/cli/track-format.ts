@@ -1,0 +1,137 @@
+// The human lines of `cdms track`: tables, one message, the attention list
+// and the counts. Only what the ledger keeps after a send is shown:
+// identifiers, route, topic, recipient (an ODS code), times and statuses.
+import type { AttentionReason, TrackedMessage, TrackedMessageSummary, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/index.js';
+
+/** A time as RFC 3339 in UTC, to the second; `-` when there is none. */
+export function formatTime(at: Date | null): string {
+  return at === null ? '-' : at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+const UNITS: readonly [number, string][] = [
+  [86_400_000, 'd'],
+  [3_600_000, 'h'],
+  [60_000, 'min'],
+  [1_000, 's'],
+];
+
+/** How long ago `at` was (or how far ahead): `3h ago`, `in 2d`. */
+export function ago(at: Date, now: number): string {
+  const ms = now - at.getTime();
+  const [unit, name] = UNITS.find(([u]) => Math.abs(ms) >= u) ?? [1_000, 's'];
+  const count = Math.floor(Math.abs(ms) / unit);
+  return ms >= 0 ? `${count}${name} ago` : `in ${count}${name}`;
+}
+
+/** What each stage means, after the stage's name in `show`. */
+const STAGE_MEANING: Readonly<Record<TrackerStage, string>> = {
+  sending: 'sent or being sent, not yet confirmed held by the service',
+  queued: 'not delivered yet; to be sent again with the same messageId',
+  following: 'held by the service; polled until a final status',
+  failed: 'not delivered, and will not be sent again',
+  settled: 'followed to its end',
+};
+
+/** What a person does about each attention reason. */
+const ATTENTION_ACTION: Readonly<Record<AttentionReason, string>> = {
+  rejected: 'the practice rejected it: contact the practice, or send the document another way',
+  expired: 'it expired before the practice took it: send it again (a new messageId) or contact the practice',
+  failed: 'it could not be imported into the patient record: contact the practice',
+  'instant-fell-back': 'it is now a standard message: the practice imports it from the toolbar',
+  'removed-after-expiry': 'its final status is unknown: check with the practice',
+  unresolved: 'no final status yet: check with the practice',
+  'send-failed': 'it was not delivered: fix the cause in the detail, then send it again',
+  'content-rejected': 'an attachment was rejected (virus scan): never send that file again; obtain a clean copy',
+};
+
+/** Lines of a table: each column padded to its widest cell. */
+function table(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i]?.length ?? 0))) ?? [];
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+}
+
+const statusOf = (m: TrackedMessageSummary): string => `${m.status ?? '-'}${m.subStatus ? ` (${m.subStatus})` : ''}`;
+
+/** The line that fetches the next page, with the same command and filters. */
+function nextPageLine(page: TrackerListPage, command: string): string[] {
+  return page.nextCursor === undefined ? [] : ['', `More: ${command} --cursor ${page.nextCursor}`];
+}
+
+/** `cdms track list`: one row per message. */
+export function listLines(page: TrackerListPage, command: string): string[] {
+  if (page.items.length === 0) return ['No tracked messages match.'];
+  const header = ['messageId', 'route', 'stage', 'status', 'attention', 'created', 'topic'];
+  const rows = page.items.map((m) => [m.messageId, m.route, m.stage, statusOf(m), m.attention?.reason ?? '-', formatTime(m.createdAt), m.topic ?? '-']);
+  return [...table([header, ...rows]), ...nextPageLine(page, command)];
+}
+
+/** `cdms track attention`: each message, why, since when, and what to do. */
+export function attentionLines(page: TrackerListPage, command: string, now: number): string[] {
+  if (page.items.length === 0) return ['Nothing needs attention.'];
+  const lines = [`${page.items.length}${page.nextCursor === undefined ? '' : '+'} need attention (newest message first):`];
+  for (const m of page.items) {
+    const a = m.attention;
+    if (!a) continue;
+    lines.push(
+      '',
+      `${m.messageId}  ${a.reason} since ${formatTime(a.since)} (${ago(a.since, now)})`,
+      `  ${m.route} route, ${m.topic ?? 'no topic'}, to ${m.recipient ?? 'unknown recipient'}; status ${statusOf(m)}`,
+      ...(a.detail ? [`  ${a.detail}`] : []),
+      `  To do: ${ATTENTION_ACTION[a.reason] ?? 'look at the message'}`,
+    );
+  }
+  return [...lines, ...nextPageLine(page, command), '', 'Once dealt with: cdms track acknowledge <messageId>'];
+}
+
+/** A field shown only when it has a value. */
+const optional = (name: string, value: string | null): [string, string][] => (value === null ? [] : [[name, value]]);
+
+/** `cdms track show`: the message, then its history. */
+export function messageLines(m: TrackedMessage, now: number): string[] {
+  const a = m.attention;
+  const fields: [string, string][] = [
+    ['messageId', m.messageId],
+    ['route', m.route],
+    ['stage', `${m.stage}: ${STAGE_MEANING[m.stage] ?? ''}`],
+    ['status', statusOf(m)],
+    ['updated', m.updated ?? '-'],
+    ['topic', m.topic ?? '-'],
+    ['recipient', m.recipient ?? '-'],
+    ['created', formatTime(m.createdAt)],
+    ['sent', formatTime(m.sentAt)],
+    ['expires', formatTime(m.expiryDateTime)],
+    ['polls', `${m.polls} (last ${formatTime(m.lastPolledAt)}, next ${m.nextPollAt ? `${formatTime(m.nextPollAt)}, ${ago(m.nextPollAt, now)}` : '-'})`],
+    ['attention', a ? `${a.reason} since ${formatTime(a.since)}${a.detail ? `: ${a.detail}` : ''}` : '-'],
+    ...optional('last error', m.lastError),
+    ...optional('metadata', m.metadata === null ? null : JSON.stringify(m.metadata)),
+  ];
+  const history = m.history.map((h) => [formatTime(h.at), h.status, h.subStatus ?? '-', h.source]);
+  return [
+    ...table(fields),
+    '',
+    'History:',
+    ...(history.length === 0 ? ['  (no status seen yet)'] : table([['seen', 'status', 'subStatus', 'by'], ...history]).map((l) => `  ${l}`)),
+  ];
+}
+
+/** `name n, name n`; `sorted` orders open sets (statuses) by name, fixed sets keep their order. */
+const counts = (record: Readonly<Record<string, number>>, sorted = false): string => {
+  const entries = Object.entries(record);
+  if (sorted) entries.sort(([a], [b]) => a.localeCompare(b));
+  return entries.map(([name, n]) => `${name} ${n}`).join(', ') || '-';
+};
+
+/** `cdms track stats`. */
+export function statsLines(s: TrackerStats, now: number): string[] {
+  const oldest = s.oldestUnresolved;
+  return table([
+    ['messages', String(s.total)],
+    ['by status', counts(s.byStatus, true)],
+    ['by route', counts(s.byRoute)],
+    ['by stage', counts(s.byStage)],
+    ['need attention', `${s.attention}${s.attention > 0 ? ' (cdms track attention)' : ''}`],
+    ['overdue polls', `${s.overduePolls}${s.overduePolls > 0 ? ' (is an app running the tracker on this database?)' : ''}`],
+    ['unhandled events', String(s.unhandledEvents)],
+    ['oldest unresolved', oldest ? `${oldest.messageId} (${oldest.stage}), created ${formatTime(oldest.createdAt)} (${ago(oldest.createdAt, now)})` : '-'],
+  ]);
+}

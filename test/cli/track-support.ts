@@ -1,0 +1,45 @@
+// Shared by the `cdms track` and `cdms send --track` tests: a sandbox in this
+// process, a tracker playing the app on the same database, and the commands.
+import type { Sandbox } from 'cdms-sdk/sandbox';
+import { expect } from 'vitest';
+import { CdmsClient } from '../../src/index.js';
+import { createTracker, type Tracker } from '../../src/tracker/index.js';
+import { PATIENT } from '../helpers/fixtures.js';
+import { NHS_NUMBER, cdms, json, type RunResult } from './support.js';
+
+/** Patient data that must never appear in any output. */
+export const PATIENT_DATA: readonly string[] = [NHS_NUMBER, '943 476 5919', PATIENT.family, PATIENT.given, PATIENT.dateOfBirth];
+
+/** A PGlite database opened in each `cdms` process takes seconds on a loaded machine: these tests run several. */
+export const TRACK_TIMEOUT_MS = 180_000;
+
+/** What `cdms send --track --json` prints. */
+export interface TrackedSend {
+  route: string;
+  messageId: string;
+  outcome: string;
+  recovered: boolean;
+}
+
+/** `cdms track ...` with no key and no base URL in the environment: the ledger is all it needs. */
+export function track(args: readonly string[], database: string, env: Record<string, string> = {}): Promise<RunResult> {
+  return cdms(['track', ...args, '--database', database], env);
+}
+
+/** Parses a `--json` result after checking the exit code. */
+export function ok<T = Record<string, unknown>>(r: RunResult): T {
+  expect(r.code, r.stdout + r.stderr).toBe(0);
+  return json<T>(r);
+}
+
+/** Plays the app: a tracker on `database` (client on the sandbox) does `work`, then lets the database go. */
+export async function asApp<T>(sandbox: Sandbox, database: string, work: (tracker: Tracker) => Promise<T>, schema?: string): Promise<T> {
+  const client = new CdmsClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+  const tracker = await createTracker({ client, database, ...(schema === undefined ? {} : { schema }) });
+  try {
+    return await work(tracker);
+  } finally {
+    await tracker.close();
+  }
+}
+
