@@ -44,7 +44,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   if (api) return new OtelTelemetry(api, config);
   if (api === null) {
     if (config.tracerProvider || config.meterProvider) {
-      throw new ConfigurationError('tracerProvider or meterProvider was given, but @opentelemetry/api is not installed: add it to your dependencies.');
+      throw new ConfigurationError(PROVIDERS_WITHOUT_API);
     }
     return NOOP_TELEMETRY;
   }
@@ -71,17 +71,32 @@ function checkOptions(options: TelemetryOptions): TelemetryConfig {
   if (propagateTraceContext !== undefined && typeof propagateTraceContext !== 'boolean') {
     throw new ConfigurationError('propagateTraceContext must be true or false.');
   }
+  return {
+    baseUrl: options.baseUrl,
+    propagate: propagateTraceContext ?? false,
+    ...checkProviders(tracerProvider, meterProvider),
+  };
+}
+
+/**
+ * Checks the providers an app passed and gives them their full OpenTelemetry
+ * types. Internal.
+ *
+ * @throws ConfigurationError when one is not a provider.
+ */
+export function checkProviders(
+  tracerProvider: TracerProviderLike | undefined,
+  meterProvider: MeterProviderLike | undefined,
+): { tracerProvider: TracerProvider | undefined; meterProvider: MeterProvider | undefined } {
   if (tracerProvider !== undefined && typeof (tracerProvider as Partial<TracerProviderLike> | null)?.getTracer !== 'function') {
     throw new ConfigurationError('tracerProvider must be an OpenTelemetry TracerProvider (an object with getTracer()).');
   }
   if (meterProvider !== undefined && typeof (meterProvider as Partial<MeterProviderLike> | null)?.getMeter !== 'function') {
     throw new ConfigurationError('meterProvider must be an OpenTelemetry MeterProvider (an object with getMeter()).');
   }
-  return {
-    baseUrl: options.baseUrl,
-    propagate: propagateTraceContext ?? false,
-    // The structural types above are what the public options promise; the API's full types are what OpenTelemetry hands over.
-    tracerProvider: tracerProvider as TracerProvider | undefined,
-    meterProvider: meterProvider as MeterProvider | undefined,
-  };
+  // The structural types are what the public options promise; the API's full types are what OpenTelemetry hands over.
+  return { tracerProvider: tracerProvider as TracerProvider | undefined, meterProvider: meterProvider as MeterProvider | undefined };
 }
+
+/** The message of the error for providers given where `@opentelemetry/api` is not installed. Internal. */
+export const PROVIDERS_WITHOUT_API = 'tracerProvider or meterProvider was given, but @opentelemetry/api is not installed: add it to your dependencies.';

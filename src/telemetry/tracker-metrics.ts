@@ -9,7 +9,9 @@ import { UUID_PATTERN } from '../schemas/uuid.js';
 import { VERSION } from '../version.js';
 import { InstrumentSource, sdkMeter } from './instruments.js';
 import { ATTR, INSTRUMENTATION_SCOPE } from './names.js';
-import { openTelemetryApi, type OpenTelemetryApi } from './otel-api.js';
+import { ConfigurationError } from '../core/errors/cdms-error.js';
+import { importOpenTelemetryApi, openTelemetryApi, type OpenTelemetryApi } from './otel-api.js';
+import { checkProviders, PROVIDERS_WITHOUT_API, type MeterProviderLike, type TracerProviderLike } from './telemetry.js';
 import { errorTypeOf } from './outcome.js';
 
 /** Metric names of the tracker. */
@@ -79,6 +81,24 @@ const NOOP: TrackerTelemetry = Object.freeze({
 export function createTrackerTelemetry(options: TrackerTelemetryOptions = {}): TrackerTelemetry {
   const api = openTelemetryApi();
   return api ? new OtelTrackerTelemetry(api, options) : NOOP;
+}
+
+/** Telemetry that records nothing (a tracker made without telemetry, such as the command line's ledger). */
+export const NO_TRACKER_TELEMETRY: TrackerTelemetry = NOOP;
+
+/**
+ * The tracker's telemetry for `createTracker`'s options: loads the API
+ * (asynchronously where the runtime has no synchronous loader, so nothing
+ * is missed from the start), a no-op when it is not installed.
+ *
+ * @throws ConfigurationError when a provider is not one, or is given where `@opentelemetry/api` is not installed.
+ */
+export async function loadTrackerTelemetry(tracerProvider: TracerProviderLike | undefined, meterProvider: MeterProviderLike | undefined): Promise<TrackerTelemetry> {
+  const providers = checkProviders(tracerProvider, meterProvider);
+  const api = openTelemetryApi() ?? (openTelemetryApi() === undefined ? await importOpenTelemetryApi() : null);
+  if (api) return new OtelTrackerTelemetry(api, providers);
+  if (providers.tracerProvider || providers.meterProvider) throw new ConfigurationError(PROVIDERS_WITHOUT_API);
+  return NOOP;
 }
 
 interface TrackerCounters {

@@ -1,3 +1,4 @@
+import { loadTrackerTelemetry } from '../telemetry/tracker-metrics.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { resolveTrackerOptions, type TrackerOptions } from './options.js';
@@ -28,6 +29,7 @@ import { RequestBudget } from './work/budget.js';
  */
 export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   const config = resolveTrackerOptions(options);
+  const telemetry = await loadTrackerTelemetry(options.tracerProvider, options.meterProvider);
   const db = await openDatabase(config.database);
   try {
     await migrate(db, config.schema);
@@ -36,6 +38,6 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     throw error;
   }
   const store = new TrackerStore(db, config.schema);
-  const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, eventsRecorded: () => undefined };
+  const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined };
   return new Tracker(ctx, () => db.close());
 }

@@ -3,6 +3,7 @@ import type { CdmsClient } from '../client.js';
 import { checkTimeout } from '../core/client-config.js';
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { silentLogger, type Logger } from '../core/logger.js';
+import type { MeterProviderLike, TracerProviderLike } from '../telemetry/telemetry.js';
 import type { PgPoolLike } from './db/postgres.js';
 
 const HOUR_MS = 3_600_000;
@@ -60,6 +61,21 @@ export interface TrackerOptions {
   instanceId?: string | undefined;
   /** Receives the tracker's log events (no patient data). @defaultValue silent */
   logger?: Logger | undefined;
+  /**
+   * Where the tracker's spans (`cdms.tracker.poll`) go, instead of the global
+   * tracer provider. Needs `@opentelemetry/api` installed (see the
+   * observability guide). Give the client the same provider to see its
+   * status calls under the tracker's polls.
+   * @defaultValue the provider registered with `@opentelemetry/api`
+   */
+  tracerProvider?: TracerProviderLike | undefined;
+  /**
+   * Where the tracker's metrics (messages by status, attention, overdue
+   * polls, polls, event handler failures) go, instead of the global meter
+   * provider. Needs `@opentelemetry/api` installed.
+   * @defaultValue the provider registered with `@opentelemetry/api`
+   */
+  meterProvider?: MeterProviderLike | undefined;
 }
 
 /** The options with their defaults, checked. Internal. */

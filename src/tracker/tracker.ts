@@ -41,6 +41,7 @@ export class Tracker {
   readonly #calls = new Set<Promise<unknown>>();
   readonly #closing = new AbortController();
   #started = false;
+  #unobserve: (() => void) | undefined;
   #closed: Promise<void> | undefined;
 
   /** @internal Use {@link createTracker}. */
@@ -55,8 +56,9 @@ export class Tracker {
 
   /**
    * Starts the background work: due polls, settling unfinished sends (after a
-   * crash, or queued after a 503), and event delivery. Without it the tracker
-   * still records sends and answers queries.
+   * crash, or queued after a 503), event delivery, and the OpenTelemetry
+   * gauges read from the ledger. Without it the tracker still records sends
+   * and answers queries.
    */
   async start(): Promise<void> {
     this.#assertOpen();
@@ -65,6 +67,10 @@ export class Tracker {
     await this.#ctx.store.releaseAll(this.#ctx.config.instanceId);
     this.#background.start();
     this.#events.start();
+    this.#unobserve = this.#ctx.telemetry.observe(async () => {
+      const stats = await this.stats();
+      return { messagesByStatus: stats.byStatus, attention: stats.attention, overduePolls: stats.overduePolls };
+    });
   }
 
   /**
@@ -167,6 +173,7 @@ export class Tracker {
   close(): Promise<void> {
     this.#closed ??= (async () => {
       this.#closing.abort();
+      this.#unobserve?.();
       await Promise.all([this.#background.stop(), this.#events.stop()]);
       await Promise.allSettled([...this.#calls]);
       await this.#close();

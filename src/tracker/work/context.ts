@@ -1,3 +1,4 @@
+import type { TrackerTelemetry } from '../../telemetry/tracker-metrics.js';
 import type { TrackerConfig } from '../options.js';
 import type { TrackerStore } from '../store/store.js';
 import type { RequestBudget } from './budget.js';
@@ -9,6 +10,8 @@ export interface TrackerContext {
   store: TrackerStore;
   budget: RequestBudget;
   random: () => number;
+  /** Spans around polls, counters and gauges (a no-op without OpenTelemetry). */
+  telemetry: TrackerTelemetry;
   /** Called after anything that recorded events, so they are delivered without waiting. */
   eventsRecorded(): void;
 }

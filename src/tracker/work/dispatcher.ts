@@ -80,6 +80,7 @@ export class EventDispatcher {
     try {
       for (const handler of [...this.#handlers]) await handler(Object.freeze({ ...event }));
     } catch (error) {
+      this.#ctx.telemetry.handlerFailed(event.kind);
       const pause = Math.min(MAX_HANDLER_BACKOFF_MS, config.idleCheckMs * 2 ** Math.min(event.attempt, 20));
       config.logger.warn(
         { event: 'tracker.handler-failed', eventId: event.id, kind: event.kind, messageId: event.messageId, attempt: event.attempt },

@@ -8,7 +8,8 @@ import { applyPoll, type PollOutcome } from './transitions.js';
 /** Asks the service for a message's status, as a {@link PollOutcome}; never throws. */
 export async function pollOnce(ctx: TrackerContext, state: MessageState): Promise<PollOutcome> {
   try {
-    const seen = await readStatus(ctx.config.client, state.route, state.messageId, leasedCallOptions(ctx));
+    const { route, messageId } = state;
+    const seen = await ctx.telemetry.poll({ messageId, route }, () => readStatus(ctx.config.client, route, messageId, leasedCallOptions(ctx)));
     return { kind: 'status', ...seen };
   } catch (error) {
     if (error instanceof NotFoundError) return { kind: 'not-found' };
