@@ -1,40 +1,20 @@
 // The functions the delivery tracker calls for its telemetry, read back
 // through OpenTelemetry's SDK: a poll's span with the client's status span
 // under it, the poll and handler-failure counters, and the gauges.
-import { context } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CdmsClient, NotFoundError } from '../../src/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { setOpenTelemetryApiForTesting } from '../../src/telemetry/otel-api.js';
 import { createTrackerTelemetry } from '../../src/telemetry/tracker-metrics.js';
 import { standardMessage } from '../helpers/fixtures.js';
-import { pointsOf, telemetryHarness, type TelemetryHarness } from '../helpers/telemetry.js';
+import { useTelemetrySuite } from '../helpers/telemetry-suite.js';
+import { pointsOf } from '../helpers/telemetry.js';
 
-let sandbox: Sandbox;
-let otel: TelemetryHarness;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-});
-afterAll(async () => {
-  context.disable();
-  await sandbox.close();
-});
-beforeEach(() => {
-  otel = telemetryHarness();
-});
-afterEach(async () => {
-  setOpenTelemetryApiForTesting(undefined);
-  await otel.shutdown();
-});
-
-const providers = () => ({ tracerProvider: otel.tracerProvider, meterProvider: otel.meterProvider });
+const suite = useTelemetrySuite();
+const providers = () => suite.providers();
 
 describe('tracker telemetry', () => {
   it('a poll: span cdms.tracker.poll with the client status operation under it, counted by route and outcome', async () => {
-    const cdms = new CdmsClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, ...providers() });
+    const cdms = new CdmsClient({ baseUrl: suite.sandbox.url, apiKey: suite.sandbox.apiKey, ...providers() });
     const tracker = createTrackerTelemetry(providers());
     const { messageId } = await cdms.messages.send(standardMessage({ messageId: crypto.randomUUID() }));
     const status = await tracker.poll({ messageId, route: 'standard' }, () => cdms.messages.status(messageId));
@@ -42,15 +22,15 @@ describe('tracker telemetry', () => {
     const missing = crypto.randomUUID();
     await expect(tracker.poll({ messageId: missing, route: 'standard' }, () => cdms.messages.status(missing))).rejects.toBeInstanceOf(NotFoundError);
 
-    const polls = otel.spans().filter((s) => s.name === 'cdms.tracker.poll');
+    const polls = suite.otel.spans().filter((s) => s.name === 'cdms.tracker.poll');
     expect(polls.map((s) => s.attributes)).toEqual([
       { 'cdms.route': 'standard', 'cdms.message_id': messageId },
       { 'cdms.route': 'standard', 'cdms.message_id': missing, 'error.type': 'NotFoundError' },
     ]);
-    const statusSpans = otel.spans().filter((s) => s.name === 'cdms.messages.status');
+    const statusSpans = suite.otel.spans().filter((s) => s.name === 'cdms.messages.status');
     expect(statusSpans.map((s) => s.parentSpanContext?.spanId)).toEqual(polls.map((s) => s.spanContext().spanId));
 
-    const counted = pointsOf(await otel.points(), 'cdms.tracker.polls').map((p) => [p.attributes['cdms.outcome'], p.value]);
+    const counted = pointsOf(await suite.otel.points(), 'cdms.tracker.polls').map((p) => [p.attributes['cdms.outcome'], p.value]);
     expect(counted.sort()).toEqual([
       ['failure', 1],
       ['success', 1],
@@ -62,7 +42,7 @@ describe('tracker telemetry', () => {
     tracker.handlerFailed('terminal');
     tracker.handlerFailed('terminal');
     tracker.handlerFailed('attention');
-    const failures = pointsOf(await otel.points(), 'cdms.tracker.event_handler.failures').map((p) => [p.attributes['cdms.tracker.event_kind'], p.value]);
+    const failures = pointsOf(await suite.otel.points(), 'cdms.tracker.event_handler.failures').map((p) => [p.attributes['cdms.tracker.event_kind'], p.value]);
     expect(failures.sort()).toEqual([
       ['attention', 1],
       ['terminal', 2],
@@ -76,7 +56,7 @@ describe('tracker telemetry', () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
       return { messagesByStatus: { PENDING: pending, COMPLETED: 7 }, attention: 2, overduePolls: 1 };
     });
-    const first = await otel.points();
+    const first = await suite.otel.points();
     expect(pointsOf(first, 'cdms.tracker.messages').map((p) => [p.attributes['cdms.tracker.status'], p.value]).sort()).toEqual([
       ['COMPLETED', 7],
       ['PENDING', 3],
@@ -85,10 +65,10 @@ describe('tracker telemetry', () => {
     expect(pointsOf(first, 'cdms.tracker.overdue_polls')).toMatchObject([{ value: 1 }]);
 
     pending = 5;
-    expect(pointsOf(await otel.points(), 'cdms.tracker.messages', { 'cdms.tracker.status': 'PENDING' })).toMatchObject([{ value: 5 }]);
+    expect(pointsOf(await suite.otel.points(), 'cdms.tracker.messages', { 'cdms.tracker.status': 'PENDING' })).toMatchObject([{ value: 5 }]);
     stop();
     pending = 9;
-    const after = pointsOf(await otel.points(), 'cdms.tracker.messages', { 'cdms.tracker.status': 'PENDING' });
+    const after = pointsOf(await suite.otel.points(), 'cdms.tracker.messages', { 'cdms.tracker.status': 'PENDING' });
     expect(after.map((p) => p.value)).not.toContain(9);
   });
 
@@ -102,7 +82,7 @@ describe('tracker telemetry', () => {
       reads++;
       return { messagesByStatus: {}, attention: 0, overduePolls: 0 };
     })();
-    await otel.points();
-    expect({ spans: otel.spans().length, reads }).toEqual({ spans: 0, reads: 0 });
+    await suite.otel.points();
+    expect({ spans: suite.otel.spans().length, reads }).toEqual({ spans: 0, reads: 0 });
   });
 });

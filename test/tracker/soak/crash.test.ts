@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isTerminalStatus } from '../../../src/index.js';
 import { ENGINES, databaseFor } from '../support.js';
-import { WorkerSlot, readEventLog, seeded, startPractice, withLedger } from './harness.js';
+import { mulberry32 as seeded } from '../../../src/sandbox/faults/prng.js';
+import { WorkerSlot, readEventLog, startPractice, withLedger } from './harness.js';
 import { soakMessageId } from './plan.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
