@@ -29,15 +29,14 @@ export class RequestBudget {
    * Waits for a slot's time. When the process was stalled past it (a long
    * pause, a busy machine), the slot is given up for a new one rather than
    * used late: late requests would otherwise leave together, over the rate.
-   * The new slot is used even if its own reservation made it late: those
-   * return one by one as the database grants them, so they cannot bunch, and
-   * retaking again would only add database work where the database is
-   * already what holds the requests back. False when `signal` fired first.
+   * False when `signal` fired first.
    */
   async waitTurn(slot: number, signal: AbortSignal): Promise<boolean> {
-    if (!(await waitUntil(slot, signal))) return false;
-    if (Date.now() - slot <= this.#lateMs) return true;
-    const [retaken = Date.now()] = await this.reserve(1);
-    return waitUntil(retaken, signal);
+    let turn = slot;
+    for (let retakes = 0; ; retakes++) {
+      if (!(await waitUntil(turn, signal))) return false;
+      if (Date.now() - turn <= this.#lateMs || retakes >= 5) return true;
+      [turn = Date.now()] = await this.reserve(1);
+    }
   }
 }
