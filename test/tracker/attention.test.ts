@@ -27,7 +27,7 @@ describe.each(ENGINES)('tracker attention on $engine', ({ engine, skip }) => {
     const page = await tracker.list({ attention: true });
     expect(page.items.map((m) => m.messageId)).toEqual([messageId]);
     expect((await tracker.stats()).attention).toBe(1);
-    await eventually('events', () => events.filter((e) => e.messageId === messageId).length >= 3);
+    await eventually('all four events', () => events.filter((e) => e.messageId === messageId).length >= 4);
     expect(events.filter((e) => e.messageId === messageId).map((e) => e.kind)).toEqual(['sent', 'status-changed', 'terminal', 'attention']);
     await tracker.acknowledge(messageId);
     expect((await tracker.get(messageId))?.attention).toBeNull();
