@@ -15,6 +15,7 @@ import { sandboxLoadScenario } from './scenarios/sandbox-load.js';
 import { sendScenario } from './scenarios/send.js';
 import { smallGetScenario } from './scenarios/small-get.js';
 import { telemetryScenario } from './scenarios/telemetry.js';
+import { trackerScenario } from './scenarios/tracker.js';
 import { validateScenario } from './scenarios/validate.js';
 
 const SCENARIOS: readonly [string, Scenario][] = [
@@ -26,6 +27,7 @@ const SCENARIOS: readonly [string, Scenario][] = [
   ['cold-start', coldStartScenario],
   ['sandbox-load', sandboxLoadScenario],
   ['bundle', bundleScenario],
+  ['tracker', trackerScenario],
 ];
 
 const log = (message: string): void => {

@@ -13,9 +13,9 @@ import { build } from 'esbuild';
 const OUT_DIR = fileURLToPath(new URL('../.tmp/children/', import.meta.url));
 
 /** The child scripts, by name (bench/children/<name>.ts). */
-export type ChildName = 'server' | 'send-rss' | 'send-many' | 'cold-sdk' | 'cold-baseline' | 'sandbox' | 'resolve' | 'relay' | 'telemetry-calls';
+export type ChildName = 'server' | 'send-rss' | 'send-many' | 'cold-sdk' | 'cold-baseline' | 'sandbox' | 'resolve' | 'relay' | 'telemetry-calls' | 'tracker-instance';
 
-const CHILDREN: readonly ChildName[] = ['server', 'send-rss', 'send-many', 'cold-sdk', 'cold-baseline', 'sandbox', 'resolve', 'relay', 'telemetry-calls'];
+const CHILDREN: readonly ChildName[] = ['server', 'send-rss', 'send-many', 'cold-sdk', 'cold-baseline', 'sandbox', 'resolve', 'relay', 'telemetry-calls', 'tracker-instance'];
 
 /** Bundles the children (their own helpers inlined, packages external). */
 export async function buildChildren(): Promise<void> {
@@ -65,6 +65,11 @@ function start(name: ChildName, options: RunOptions, stdin: 'ignore' | 'pipe'): 
     env: { ...withoutNodeOptions(process.env), ...options.env },
     stdio: [stdin, 'pipe', 'inherit'],
   });
+}
+
+/** Starts a child with its stdin piped, for a caller that reads its output line by line and ends it by closing stdin. */
+export function spawnChild(name: ChildName, options: RunOptions = {}): ChildProcess {
+  return start(name, options, 'pipe');
 }
 
 function withoutNodeOptions(env: NodeJS.ProcessEnv): Record<string, string> {

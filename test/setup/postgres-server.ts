@@ -30,11 +30,17 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Options of {@link startPostgres}. */
+export interface PostgresServerOptions {
+  /** Server settings added to (and overriding) the defaults, e.g. `{ fsync: 'on' }` (the bench). */
+  settings?: Record<string, string>;
+}
+
 /**
  * Starts a server with initdb and pg_ctl. PostgreSQL refuses to run as root,
  * so as root the commands run as the `postgres` user, in a directory it owns.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: PostgresServerOptions = {}): Promise<PostgresServer> {
   const bin = postgresBinaries();
   if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql (apt-get install postgresql)');
   const dir = mkdtempSync(join(tmpdir(), 'cdms-pg-'));
@@ -49,7 +55,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   run('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'cdms', '--no-sync']);
   run('pg_ctl', [
     '-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    '-o', [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, ...Object.entries(options.settings ?? {}).map(([k, v]) => `-c ${k}=${v}`)].join(' '),
   ]);
   return {
     url: `postgres://cdms@127.0.0.1:${port}/postgres`,

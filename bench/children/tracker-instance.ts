@@ -1,0 +1,124 @@
+// One tracker process of the tracker scenario, on the built package. `fill`
+// adopts its share of the messages with tracker.track() (many in parallel)
+// and exits; `run` creates and starts a tracker on the existing ledger,
+// prints its start time, then its counters every tickMs until its stdin
+// closes, and closes the tracker. Every statement is metered (db-meter.ts).
+import { CdmsClient } from 'cdms-sdk';
+import { createTracker, type Tracker } from 'cdms-sdk/tracker';
+import type { DbMeter } from '../lib/db-meter.js';
+import { meteredPool } from '../lib/pg-meter.js';
+import { meterPGlite } from '../lib/pglite-meter.js';
+import { trackedMessageId } from '../lib/tracker-ids.js';
+import type { InstanceArgs, InstanceLine, Tick } from '../lib/tracker-protocol.js';
+
+const args = JSON.parse(process.argv[2] ?? '{}') as InstanceArgs;
+const print = (line: InstanceLine): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
+const mb = (bytes: number): number => bytes / 1_048_576;
+
+interface Engine {
+  database: string | ReturnType<typeof meteredPool>['pool'];
+  meter: DbMeter;
+  wasmMb(): number;
+  walBytes(): Promise<number>;
+  end(): Promise<void>;
+}
+
+function openEngine(): Engine {
+  if (args.engine === 'pglite') {
+    const { meter, instance } = meterPGlite();
+    return {
+      database: args.database,
+      meter,
+      wasmMb: () => mb(instance()?.wasmBytes() ?? 0),
+      walBytes: async () => (await instance()?.walBytes()) ?? 0,
+      end: () => Promise.resolve(),
+    };
+  }
+  const { pool, raw, meter, walBytes } = meteredPool(args.database);
+  return { database: pool, meter, wasmMb: () => 0, walBytes, end: () => raw.end() };
+}
+
+const engine = openEngine();
+const counts = { polls: 0, errors: 0 };
+const client = new CdmsClient({
+  baseUrl: args.url,
+  apiKey: args.apiKey,
+  async fetch(input, init) {
+    try {
+      const response = await fetch(input, init);
+      if (response.status === 200) counts.polls++;
+      else counts.errors++;
+      return response;
+    } catch (error) {
+      counts.errors++;
+      throw error;
+    }
+  },
+});
+
+const tracker = await createTrackerTimed();
+
+async function createTrackerTimed(): Promise<{ tracker: Tracker; createMs: number }> {
+  const started = performance.now();
+  const t = await createTracker({
+    client,
+    database: engine.database,
+    instanceId: args.instanceId,
+    maxPollsPerSecond: args.maxPollsPerSecond,
+    pollIntervalMs: args.pollIntervalMs,
+  });
+  return { tracker: t, createMs: performance.now() - started };
+}
+
+async function tick(): Promise<Tick> {
+  const cpu = process.cpuUsage();
+  return {
+    at: Date.now(),
+    polls: counts.polls,
+    errors: counts.errors,
+    db: engine.meter.snapshot(),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rssMb: mb(process.memoryUsage().rss),
+    wasmMb: engine.wasmMb(),
+    walBytes: await engine.walBytes(),
+  };
+}
+
+async function fill(t: Tracker): Promise<void> {
+  const started = performance.now();
+  const sentAt = new Date(args.sentAt);
+  const expiryDateTime = new Date(sentAt.getTime() + 7 * 86_400_000);
+  let next = 0;
+  const adopt = async (): Promise<void> => {
+    for (let i = next++; i < args.count; i = next++) {
+      const messageId = trackedMessageId(args.seed, args.first + i);
+      await t.track({ messageId, route: 'standard', sentAt, expiryDateTime, topic: 'Discharge Summary', recipient: 'A81001' });
+    }
+  };
+  await Promise.all(Array.from({ length: args.concurrency }, adopt));
+  const ms = performance.now() - started;
+  print({ phase: 'filled', ms, tracked: args.count, db: engine.meter.snapshot(), rssMb: mb(process.memoryUsage().rss), wasmMb: engine.wasmMb() });
+}
+
+async function run(t: Tracker, createMs: number): Promise<void> {
+  // An app registers its handler before it starts the tracker; this one only acknowledges.
+  t.onEvent(() => undefined);
+  const starting = performance.now();
+  await t.start();
+  print({ phase: 'started', createMs, startMs: performance.now() - starting, tick: await tick() });
+  const timer = setInterval(() => void tick().then((current) => print({ phase: 'tick', tick: current })), args.tickMs);
+  await new Promise<void>((resolve) => process.stdin.resume().once('end', resolve));
+  clearInterval(timer);
+  const closing = performance.now();
+  await t.close();
+  const closeMs = performance.now() - closing;
+  print({ phase: 'closed', closeMs, maxRssMb: process.resourceUsage().maxRSS / 1024, polls: counts.polls, errors: counts.errors });
+}
+
+try {
+  if (args.mode === 'fill') await fill(tracker.tracker);
+  else await run(tracker.tracker, tracker.createMs);
+} finally {
+  if (args.mode === 'fill') await tracker.tracker.close();
+  await engine.end();
+}

@@ -1,0 +1,49 @@
+// The PGlite side of db-meter.ts: wraps the query lock and the protocol entry
+// of PGlite's prototype in this process, so every statement of every PGlite
+// instance (the tracker's, opened inside cdms-sdk/tracker) is metered. The
+// tracker loads `@electric-sql/pglite` by name, so it gets this same module
+// instance; the scenario checks that statements were seen at all.
+import { PGlite } from '@electric-sql/pglite';
+import { DbMeter, lsnBytes, protocolStatementText, statementLabel, WAL_PROBE } from './db-meter.js';
+
+/** The figures a probe needs from the instance the tracker opened. */
+export interface PGliteHandle {
+  /** Bytes of WASM memory (PGlite's heap: PostgreSQL's shared buffers, caches, work memory). */
+  wasmBytes(): number;
+  /** The current WAL position in bytes; the probe's own statement is not metered. */
+  walBytes(): Promise<number>;
+}
+
+/** Meters every PGlite statement of this process; returns the meter and the tracker's instance once it ran a statement. */
+export function meterPGlite(): { meter: DbMeter; instance: () => PGliteHandle | undefined } {
+  const meter = new DbMeter();
+  const proto = PGlite.prototype;
+  const runExclusive = proto._runExclusiveQuery;
+  const execStream = proto.execProtocolStream;
+  let current: string | undefined;
+  let seen: PGlite | undefined;
+  proto.execProtocolStream = function (message, options) {
+    current ??= protocolStatementText(message);
+    return execStream.call(this, message, options);
+  };
+  proto._runExclusiveQuery = function <T>(this: PGlite, fn: () => Promise<T>): Promise<T> {
+    seen = this;
+    return runExclusive.call(this, async () => {
+      current = undefined;
+      const started = performance.now();
+      try {
+        return await fn();
+      } finally {
+        if (current !== WAL_PROBE) meter.record(statementLabel(current ?? '(unknown)'), performance.now() - started);
+      }
+    }) as Promise<T>;
+  };
+  const handle = (db: PGlite): PGliteHandle => ({
+    wasmBytes: () => db.Module.wasmMemory.buffer.byteLength,
+    async walBytes() {
+      const { rows } = await db.query<{ lsn: string }>(WAL_PROBE);
+      return lsnBytes(rows[0]?.lsn ?? '0/0');
+    },
+  });
+  return { meter, instance: () => (seen ? handle(seen) : undefined) };
+}

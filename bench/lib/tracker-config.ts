@@ -1,0 +1,95 @@
+// Settings of the tracker scenario and what each engine's run hands back.
+import { loadavg } from 'node:os';
+import type { InstanceArgs } from './tracker-protocol.js';
+import type { Stretch } from './tracker-figures.js';
+
+/** The scenario's settings; BENCH_TRACKER_MESSAGES overrides the count for a quick look. */
+export interface TrackerBenchConfig {
+  messages: number;
+  seed: number;
+  /** Tracker processes sharing the PostgreSQL database. */
+  instances: number;
+  /** Short, so that every message is due again soon after its first poll: the backlog never runs dry. */
+  pollIntervalMs: number;
+  /** The option's ceiling: the machine, not the budget, is the limit. */
+  maxPollsPerSecond: number;
+  steadyMs: number;
+  tickMs: number;
+  stallMs: number;
+  fillConcurrency: number;
+  /** Fresh processes timed starting on the full ledger (the embedded engine). */
+  startSamples: number;
+  /** When the adopted messages were sent: long enough ago that all are due at once. */
+  sentAt: string;
+}
+
+export function trackerBenchConfig(env: NodeJS.ProcessEnv = process.env): TrackerBenchConfig {
+  const messages = Number(env['BENCH_TRACKER_MESSAGES'] ?? 100_000);
+  if (!Number.isInteger(messages) || messages < 100) throw new RangeError('BENCH_TRACKER_MESSAGES must be a whole number of at least 100');
+  return {
+    messages,
+    seed: 12,
+    instances: 4,
+    pollIntervalMs: 5_000,
+    maxPollsPerSecond: 10_000,
+    steadyMs: 20_000,
+    tickMs: 250,
+    stallMs: 90_000,
+    fillConcurrency: 64,
+    startSamples: 3,
+    sentAt: new Date(Date.now() - 7 * 3_600_000).toISOString(),
+  };
+}
+
+/** The arguments of a tracker process of this run (the caller adds what differs). */
+export function instanceArgs(
+  config: TrackerBenchConfig,
+  sandbox: { url: string; apiKey: string },
+  rest: Pick<InstanceArgs, 'mode' | 'engine' | 'database' | 'first' | 'count' | 'instanceId' | 'concurrency'>,
+): InstanceArgs {
+  return {
+    ...rest,
+    url: sandbox.url,
+    apiKey: sandbox.apiKey,
+    seed: config.seed,
+    sentAt: config.sentAt,
+    maxPollsPerSecond: config.maxPollsPerSecond,
+    pollIntervalMs: config.pollIntervalMs,
+    tickMs: config.tickMs,
+  };
+}
+
+/** Server-side work of a stretch, per poll (PostgreSQL only). */
+export interface ServerStretch {
+  cpuMsPerPoll: number;
+  execMsPerPoll: number;
+  statementsPerPoll: number;
+  walBytesPerPoll: number;
+}
+
+/** What one engine's run measured. */
+export interface EngineResult {
+  engine: 'embedded' | 'postgres';
+  instances: number;
+  messages: number;
+  fill: { ms: number; statementsPerTrack: number; dbMsPerTrack: number };
+  /** createTracker() + start(), per process started on the full ledger. */
+  startMs: number[];
+  /** Of which createTracker() (open, migrate). */
+  createMs: number[];
+  rssAfterStartMb: number[];
+  maxRssMb: number[];
+  /** PGlite's WASM memory after start and at the end of the steady stretch (embedded only). */
+  wasmMb: { afterStart: number; end: number } | null;
+  cycle: Stretch;
+  steady: Stretch;
+  server: { cycle: ServerStretch; steady: ServerStretch } | null;
+  /** Polls per instance in the cycle (several instances). */
+  pollsByInstance: number[];
+  /** What the ledger says after the run. */
+  ledger: { messages: number; polled: number; maxPolls: number; sumPolls: number; countedPolls: number };
+  loadAverage: number[];
+}
+
+/** The load average now, rounded, for the notes. */
+export const load = (): number[] => loadavg().map((l) => Number(l.toFixed(2)));

@@ -1,0 +1,114 @@
+// The embedded engine (PGlite in a directory) with one tracker process: the
+// ledger filled through tracker.track(), then a process started on it runs
+// a full poll cycle and a steady stretch, then more fresh processes are
+// timed starting on the same ledger. Last, the ledger is read to check that
+// every message was polled and that its poll counts add up to the requests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { instanceArgs, load, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
+import { watchCycle } from './tracker-cycle.js';
+import { stretch } from './tracker-figures.js';
+import { TrackerProcess } from './tracker-process.js';
+import type { InstanceLine } from './tracker-protocol.js';
+
+type Filled = Extract<InstanceLine, { phase: 'filled' }>;
+type Started = Extract<InstanceLine, { phase: 'started' }>;
+
+/** Counts over the ledger's messages, as both engines' checks read them. */
+export const LEDGER_CHECK = `SELECT count(*)::int AS messages, (count(*) FILTER (WHERE polls >= 1))::int AS polled,
+  coalesce(max(polls), 0)::int AS max_polls, coalesce(sum(polls), 0)::int AS sum_polls FROM cdms_tracker.messages`;
+
+/** The row of {@link LEDGER_CHECK}. */
+export interface LedgerRow {
+  messages: number;
+  polled: number;
+  max_polls: number;
+  sum_polls: number;
+}
+
+export class EmbeddedRun {
+  readonly #config: TrackerBenchConfig;
+  readonly #sandbox: { url: string; apiKey: string };
+  readonly #log: (message: string) => void;
+  readonly #dir = mkdtempSync(join(tmpdir(), 'cdms-bench-tracker-'));
+  #filled: Filled | undefined;
+
+  constructor(config: TrackerBenchConfig, sandbox: { url: string; apiKey: string }, log: (message: string) => void) {
+    this.#config = config;
+    this.#sandbox = sandbox;
+    this.#log = log;
+  }
+
+  #args(mode: 'fill' | 'run'): ConstructorParameters<typeof TrackerProcess>[0] {
+    const { messages, fillConcurrency } = this.#config;
+    return instanceArgs(this.#config, this.#sandbox, {
+      mode,
+      engine: 'pglite',
+      database: this.#dir,
+      first: 0,
+      count: messages,
+      instanceId: 'embedded',
+      concurrency: fillConcurrency,
+    });
+  }
+
+  /** Adopts every message into a new embedded ledger. */
+  async fill(): Promise<void> {
+    this.#filled = await new TrackerProcess(this.#args('fill')).filled();
+    this.#log(`tracker embedded: ${this.#config.messages} adopted in ${(this.#filled.ms / 1000).toFixed(1)} s`);
+  }
+
+  /** The cycle, the steady stretch, the start samples and the ledger check. */
+  async measure(): Promise<EngineResult> {
+    const filled = this.#filled;
+    if (!filled) throw new Error('fill the embedded ledger first');
+    const loadAverage = load();
+    const p = new TrackerProcess(this.#args('run'));
+    const first = await p.next('started');
+    const marks = await watchCycle([p], { messages: this.#config.messages, steadyMs: this.#config.steadyMs, stallMs: this.#config.stallMs, log: this.#log });
+    const end = p.latest!;
+    const closed = await p.stop();
+    const samples: Started[] = [first];
+    let counted = closed.polls + closed.errors;
+    for (let i = 1; i < this.#config.startSamples; i++) {
+      const sample = new TrackerProcess(this.#args('run'));
+      samples.push(await sample.next('started'));
+      const stopped = await sample.stop();
+      counted += stopped.polls + stopped.errors;
+    }
+    return {
+      engine: 'embedded',
+      instances: 1,
+      messages: this.#config.messages,
+      fill: { ms: filled.ms, statementsPerTrack: filled.db.statements / filled.tracked, dbMsPerTrack: filled.db.ms / filled.tracked },
+      startMs: samples.map((s) => s.createMs + s.startMs),
+      createMs: samples.map((s) => s.createMs),
+      rssAfterStartMb: samples.map((s) => s.tick.rssMb),
+      maxRssMb: [closed.maxRssMb],
+      wasmMb: { afterStart: first.tick.wasmMb, end: end.wasmMb },
+      cycle: stretch(marks.started, marks.cycle),
+      steady: stretch(marks.cycle, marks.steady),
+      server: null,
+      pollsByInstance: [marks.cycle.polls - marks.started.polls],
+      ledger: await this.#checkLedger(counted),
+      loadAverage,
+    };
+  }
+
+  async #checkLedger(countedPolls: number): Promise<EngineResult['ledger']> {
+    const db = await PGlite.create(join(this.#dir, 'pgdata'));
+    try {
+      const [row] = (await db.query<LedgerRow>(LEDGER_CHECK)).rows;
+      return { messages: row!.messages, polled: row!.polled, maxPolls: row!.max_polls, sumPolls: row!.sum_polls, countedPolls };
+    } finally {
+      await db.close();
+    }
+  }
+
+  /** Removes the ledger's directory. */
+  cleanup(): void {
+    rmSync(this.#dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,118 @@
+// PostgreSQL with several tracker processes sharing one database: a
+// throwaway server (test/setup/postgres-server.ts) with pg_stat_statements
+// and fsync on, as a production server would run; the ledger filled through
+// tracker.track() by the processes together; then the same number of fresh
+// processes started on it at once run the cycle and the steady stretch.
+// The server's own CPU and statement times are read at each mark.
+import { startPostgres, type PostgresServer } from '../../test/setup/postgres-server.js';
+import { instanceArgs, load, type EngineResult, type ServerStretch, type TrackerBenchConfig } from './tracker-config.js';
+import { watchCycle, type CycleMarks } from './tracker-cycle.js';
+import { stretch } from './tracker-figures.js';
+import { LEDGER_CHECK, type LedgerRow } from './tracker-embedded.js';
+import { PostgresProbe, type ServerTotals } from './postgres-probe.js';
+import { TrackerProcess } from './tracker-process.js';
+import { shares } from './tracker-ids.js';
+
+export class PostgresRun {
+  readonly #config: TrackerBenchConfig;
+  readonly #sandbox: { url: string; apiKey: string };
+  readonly #log: (message: string) => void;
+  #server: PostgresServer | undefined;
+  #fill: EngineResult['fill'] | undefined;
+
+  constructor(config: TrackerBenchConfig, sandbox: { url: string; apiKey: string }, log: (message: string) => void) {
+    this.#config = config;
+    this.#sandbox = sandbox;
+    this.#log = log;
+  }
+
+  #processes(mode: 'fill' | 'run'): TrackerProcess[] {
+    const { messages, instances, fillConcurrency } = this.#config;
+    const database = this.#server!.url;
+    return shares(0, messages, instances).map(
+      (share, i) =>
+        new TrackerProcess(
+          instanceArgs(this.#config, this.#sandbox, {
+            mode,
+            engine: 'postgres',
+            database,
+            ...share,
+            instanceId: `instance-${i}`,
+            concurrency: Math.ceil(fillConcurrency / instances),
+          }),
+        ),
+    );
+  }
+
+  /** Starts the server and adopts every message, each process its share. */
+  async fill(): Promise<void> {
+    this.#server = await startPostgres({ settings: { shared_preload_libraries: 'pg_stat_statements', fsync: 'on' } });
+    const started = performance.now();
+    const filled = await Promise.all(this.#processes('fill').map((p) => p.filled()));
+    const ms = performance.now() - started;
+    const statements = filled.reduce((sum, f) => sum + f.db.statements, 0);
+    const dbMs = filled.reduce((sum, f) => sum + f.db.ms, 0);
+    this.#fill = { ms, statementsPerTrack: statements / this.#config.messages, dbMsPerTrack: dbMs / this.#config.messages };
+    this.#log(`tracker postgres: ${this.#config.messages} adopted by ${filled.length} processes in ${(ms / 1000).toFixed(1)} s`);
+  }
+
+  /** The cycle and the steady stretch with every process, then the ledger check. */
+  async measure(): Promise<EngineResult> {
+    if (!this.#server || !this.#fill) throw new Error('fill the PostgreSQL ledger first');
+    const loadAverage = load();
+    const probe = await PostgresProbe.open(this.#server.url);
+    try {
+      const processes = this.#processes('run');
+      const server: Partial<Record<keyof CycleMarks, ServerTotals>> = {};
+      const marks = await watchCycle(processes, {
+        messages: this.#config.messages,
+        steadyMs: this.#config.steadyMs,
+        stallMs: this.#config.stallMs,
+        log: this.#log,
+        onMark: async (mark) => {
+          if (mark === 'started') await probe.query('SELECT pg_stat_statements_reset()');
+          server[mark] = await probe.totals();
+        },
+      });
+      const started = await Promise.all(processes.map((p) => p.next('started')));
+      const cyclePolls = processes.map((p) => p.latest!.polls);
+      const closed = await Promise.all(processes.map((p) => p.stop()));
+      const [row] = await probe.query<LedgerRow>(LEDGER_CHECK);
+      const cycle = stretch(marks.started, marks.cycle);
+      const steady = stretch(marks.cycle, marks.steady);
+      return {
+        engine: 'postgres',
+        instances: processes.length,
+        messages: this.#config.messages,
+        fill: this.#fill,
+        startMs: started.map((s) => s.createMs + s.startMs),
+        createMs: started.map((s) => s.createMs),
+        rssAfterStartMb: started.map((s) => s.tick.rssMb),
+        maxRssMb: closed.map((c) => c.maxRssMb),
+        wasmMb: null,
+        cycle,
+        steady,
+        server: { cycle: perPoll(server.started!, server.cycle!, cycle.polls), steady: perPoll(server.cycle!, server.steady!, steady.polls) },
+        pollsByInstance: cyclePolls,
+        ledger: { messages: row!.messages, polled: row!.polled, maxPolls: row!.max_polls, sumPolls: row!.sum_polls, countedPolls: closed.reduce((s, c) => s + c.polls + c.errors, 0) },
+        loadAverage,
+      };
+    } finally {
+      await probe.close();
+    }
+  }
+
+  /** Stops the server and removes its directory. */
+  cleanup(): void {
+    this.#server?.stop();
+  }
+}
+
+function perPoll(from: ServerTotals, to: ServerTotals, polls: number): ServerStretch {
+  return {
+    cpuMsPerPoll: (to.cpuMs - from.cpuMs) / polls,
+    execMsPerPoll: (to.execMs - from.execMs) / polls,
+    statementsPerPoll: (to.calls - from.calls) / polls,
+    walBytesPerPoll: (to.walBytes - from.walBytes) / polls,
+  };
+}
