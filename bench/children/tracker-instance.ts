@@ -39,22 +39,41 @@ function openEngine(): Engine {
 }
 
 const engine = openEngine();
-const counts = { polls: 0, errors: 0 };
+const counts = { polls: 0, errors: 0, attemptErrors: 0 };
+/** Failed status calls by error class, for the scenario's failure message. */
+const errorKinds: Record<string, number> = {};
+
 const client = new CdmsClient({
   baseUrl: args.url,
   apiKey: args.apiKey,
+  // Failed HTTP attempts, retried or not: a sign of overload even when the retry succeeds.
   async fetch(input, init) {
     try {
       const response = await fetch(input, init);
-      if (response.status === 200) counts.polls++;
-      else counts.errors++;
+      if (response.status !== 200) counts.attemptErrors++;
       return response;
     } catch (error) {
-      counts.errors++;
+      counts.attemptErrors++;
       throw error;
     }
   },
 });
+
+// A poll is one status call as the tracker makes it (with the client's own retries inside).
+const status = client.messages.status.bind(client.messages);
+client.messages.status = async (...call: Parameters<typeof status>) => {
+  try {
+    const answer = await status(...call);
+    counts.polls++;
+    return answer;
+  } catch (error) {
+    const kind = error instanceof Error ? error.name : 'error';
+    counts.errors++;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+    if (counts.errors <= 3) console.error(`tracker-instance ${args.instanceId}: status call failed: ${kind}: ${error instanceof Error ? error.message : ''}`);
+    throw error;
+  }
+};
 
 const tracker = await createTrackerTimed();
 
@@ -76,6 +95,7 @@ async function tick(): Promise<Tick> {
     at: Date.now(),
     polls: counts.polls,
     errors: counts.errors,
+    attemptErrors: counts.attemptErrors,
     db: engine.meter.snapshot(),
     cpuMs: (cpu.user + cpu.system) / 1000,
     rssMb: mb(process.memoryUsage().rss),
@@ -112,7 +132,7 @@ async function run(t: Tracker, createMs: number): Promise<void> {
   const closing = performance.now();
   await t.close();
   const closeMs = performance.now() - closing;
-  print({ phase: 'closed', closeMs, maxRssMb: process.resourceUsage().maxRSS / 1024, polls: counts.polls, errors: counts.errors });
+  print({ phase: 'closed', closeMs, maxRssMb: process.resourceUsage().maxRSS / 1024, polls: counts.polls, errors: counts.errors, errorKinds });
 }
 
 try {

@@ -18,16 +18,22 @@ export interface PGliteHandle {
 export function meterPGlite(): { meter: DbMeter; instance: () => PGliteHandle | undefined } {
   const meter = new DbMeter();
   const proto = PGlite.prototype;
+  // Both originals are called back with the instance's own `this`.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const runExclusive = proto._runExclusiveQuery;
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const execStream = proto.execProtocolStream;
   let current: string | undefined;
   let seen: PGlite | undefined;
+  const remember = (db: PGlite): void => {
+    seen = db;
+  };
   proto.execProtocolStream = function (message, options) {
     current ??= protocolStatementText(message);
     return execStream.call(this, message, options);
   };
   proto._runExclusiveQuery = function <T>(this: PGlite, fn: () => Promise<T>): Promise<T> {
-    seen = this;
+    remember(this);
     return runExclusive.call(this, async () => {
       current = undefined;
       const started = performance.now();
@@ -39,11 +45,18 @@ export function meterPGlite(): { meter: DbMeter; instance: () => PGliteHandle | 
     }) as Promise<T>;
   };
   const handle = (db: PGlite): PGliteHandle => ({
-    wasmBytes: () => db.Module.wasmMemory.buffer.byteLength,
+    wasmBytes: () => wasmMemoryBytes((db as { Module: unknown }).Module),
     async walBytes() {
       const { rows } = await db.query<{ lsn: string }>(WAL_PROBE);
       return lsnBytes(rows[0]?.lsn ?? '0/0');
     },
   });
   return { meter, instance: () => (seen ? handle(seen) : undefined) };
+}
+
+/** The size of an Emscripten module's WASM memory (its types are not installed, so it is read with care). */
+function wasmMemoryBytes(mod: unknown): number {
+  const memory = typeof mod === 'object' && mod !== null && 'wasmMemory' in mod ? mod.wasmMemory : undefined;
+  const buffer = typeof memory === 'object' && memory !== null && 'buffer' in memory ? memory.buffer : undefined;
+  return buffer instanceof ArrayBuffer ? buffer.byteLength : 0;
 }

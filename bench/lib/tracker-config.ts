@@ -1,6 +1,6 @@
 // Settings of the tracker scenario and what each engine's run hands back.
 import { loadavg } from 'node:os';
-import type { InstanceArgs } from './tracker-protocol.js';
+import type { InstanceArgs, InstanceLine } from './tracker-protocol.js';
 import type { Stretch } from './tracker-figures.js';
 
 /** The scenario's settings; BENCH_TRACKER_MESSAGES overrides the count for a quick look. */
@@ -86,6 +86,8 @@ export interface EngineResult {
   server: { cycle: ServerStretch; steady: ServerStretch } | null;
   /** Polls per instance in the cycle (several instances). */
   pollsByInstance: number[];
+  /** Failed status requests over the whole run, by answer. */
+  errorKinds: Record<string, number>;
   /** What the ledger says after the run. */
   ledger: { messages: number; polled: number; maxPolls: number; sumPolls: number; countedPolls: number };
   loadAverage: number[];
@@ -93,3 +95,19 @@ export interface EngineResult {
 
 /** The load average now, rounded, for the notes. */
 export const load = (): number[] => loadavg().map((l) => Number(l.toFixed(2)));
+
+/** Adds up failed requests by answer. */
+export function mergeCounts(all: readonly Record<string, number>[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const counts of all) for (const [k, n] of Object.entries(counts)) sum[k] = (sum[k] ?? 0) + n;
+  return sum;
+}
+
+/** Start time (createTracker() + start()), its createTracker() part and the RSS after it, per process started. */
+export function startFigures(started: readonly Extract<InstanceLine, { phase: 'started' }>[]): Pick<EngineResult, 'startMs' | 'createMs' | 'rssAfterStartMb'> {
+  return {
+    startMs: started.map((s) => s.createMs + s.startMs),
+    createMs: started.map((s) => s.createMs),
+    rssAfterStartMb: started.map((s) => s.tick.rssMb),
+  };
+}

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { instanceArgs, load, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
+import { instanceArgs, load, mergeCounts, startFigures, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
 import { watchCycle } from './tracker-cycle.js';
 import { stretch } from './tracker-figures.js';
 import { TrackerProcess } from './tracker-process.js';
@@ -26,6 +26,11 @@ export interface LedgerRow {
   polled: number;
   max_polls: number;
   sum_polls: number;
+}
+
+/** The check's row with the polls the processes counted. */
+export function ledgerFigures(row: LedgerRow, countedPolls: number): EngineResult['ledger'] {
+  return { messages: row.messages, polled: row.polled, maxPolls: row.max_polls, sumPolls: row.sum_polls, countedPolls };
 }
 
 export class EmbeddedRun {
@@ -69,30 +74,27 @@ export class EmbeddedRun {
     const first = await p.next('started');
     const marks = await watchCycle([p], { messages: this.#config.messages, steadyMs: this.#config.steadyMs, stallMs: this.#config.stallMs, log: this.#log });
     const end = p.latest!;
-    const closed = await p.stop();
+    const closed = [await p.stop()];
     const samples: Started[] = [first];
-    let counted = closed.polls + closed.errors;
     for (let i = 1; i < this.#config.startSamples; i++) {
       const sample = new TrackerProcess(this.#args('run'));
       samples.push(await sample.next('started'));
-      const stopped = await sample.stop();
-      counted += stopped.polls + stopped.errors;
+      closed.push(await sample.stop());
     }
     return {
       engine: 'embedded',
       instances: 1,
       messages: this.#config.messages,
       fill: { ms: filled.ms, statementsPerTrack: filled.db.statements / filled.tracked, dbMsPerTrack: filled.db.ms / filled.tracked },
-      startMs: samples.map((s) => s.createMs + s.startMs),
-      createMs: samples.map((s) => s.createMs),
-      rssAfterStartMb: samples.map((s) => s.tick.rssMb),
-      maxRssMb: [closed.maxRssMb],
+      ...startFigures(samples),
+      maxRssMb: [closed[0]!.maxRssMb],
       wasmMb: { afterStart: first.tick.wasmMb, end: end.wasmMb },
       cycle: stretch(marks.started, marks.cycle),
       steady: stretch(marks.cycle, marks.steady),
       server: null,
       pollsByInstance: [marks.cycle.polls - marks.started.polls],
-      ledger: await this.#checkLedger(counted),
+      errorKinds: mergeCounts(closed.map((c) => c.errorKinds)),
+      ledger: await this.#checkLedger(closed.reduce((sum, c) => sum + c.polls + c.errors, 0)),
       loadAverage,
     };
   }
@@ -101,7 +103,7 @@ export class EmbeddedRun {
     const db = await PGlite.create(join(this.#dir, 'pgdata'));
     try {
       const [row] = (await db.query<LedgerRow>(LEDGER_CHECK)).rows;
-      return { messages: row!.messages, polled: row!.polled, maxPolls: row!.max_polls, sumPolls: row!.sum_polls, countedPolls };
+      return ledgerFigures(row!, countedPolls);
     } finally {
       await db.close();
     }

@@ -10,6 +10,7 @@ export interface Totals {
   at: number;
   polls: number;
   errors: number;
+  attemptErrors: number;
   statements: number;
   dbMs: number;
   cpuMs: number;
@@ -39,6 +40,7 @@ export function sumTicks(ticks: readonly Tick[], at: 'earliest' | 'latest'): Tot
     at: at === 'earliest' ? Math.min(...times) : Math.max(...times),
     polls: add((t) => t.polls),
     errors: add((t) => t.errors),
+    attemptErrors: add((t) => t.attemptErrors),
     statements: add((t) => t.db.statements),
     dbMs: add((t) => t.db.ms),
     cpuMs: add((t) => t.cpuMs),
@@ -51,6 +53,8 @@ export function sumTicks(ticks: readonly Tick[], at: 'earliest' | 'latest'): Tot
 export interface Stretch {
   polls: number;
   errors: number;
+  /** Failed HTTP attempts, including those the client retried with success. */
+  attemptErrors: number;
   seconds: number;
   pollsPerSecond: number;
   statementsPerPoll: number;
@@ -78,6 +82,7 @@ export function stretch(from: Totals, to: Totals): Stretch {
   return {
     polls,
     errors: to.errors - from.errors,
+    attemptErrors: to.attemptErrors - from.attemptErrors,
     seconds,
     pollsPerSecond: polls / seconds,
     statementsPerPoll: (to.statements - from.statements) / polls,

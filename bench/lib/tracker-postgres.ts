@@ -5,10 +5,10 @@
 // processes started on it at once run the cycle and the steady stretch.
 // The server's own CPU and statement times are read at each mark.
 import { startPostgres, type PostgresServer } from '../../test/setup/postgres-server.js';
-import { instanceArgs, load, type EngineResult, type ServerStretch, type TrackerBenchConfig } from './tracker-config.js';
+import { instanceArgs, load, mergeCounts, startFigures, type EngineResult, type ServerStretch, type TrackerBenchConfig } from './tracker-config.js';
 import { watchCycle, type CycleMarks } from './tracker-cycle.js';
 import { stretch } from './tracker-figures.js';
-import { LEDGER_CHECK, type LedgerRow } from './tracker-embedded.js';
+import { LEDGER_CHECK, ledgerFigures, type LedgerRow } from './tracker-embedded.js';
 import { PostgresProbe, type ServerTotals } from './postgres-probe.js';
 import { TrackerProcess } from './tracker-process.js';
 import { shares } from './tracker-ids.js';
@@ -64,6 +64,7 @@ export class PostgresRun {
     try {
       const processes = this.#processes('run');
       const server: Partial<Record<keyof CycleMarks, ServerTotals>> = {};
+      let pollsByInstance: number[] = [];
       const marks = await watchCycle(processes, {
         messages: this.#config.messages,
         steadyMs: this.#config.steadyMs,
@@ -71,11 +72,11 @@ export class PostgresRun {
         log: this.#log,
         onMark: async (mark) => {
           if (mark === 'started') await probe.query('SELECT pg_stat_statements_reset()');
+          if (mark === 'cycle') pollsByInstance = processes.map((p) => p.latest!.polls);
           server[mark] = await probe.totals();
         },
       });
       const started = await Promise.all(processes.map((p) => p.next('started')));
-      const cyclePolls = processes.map((p) => p.latest!.polls);
       const closed = await Promise.all(processes.map((p) => p.stop()));
       const [row] = await probe.query<LedgerRow>(LEDGER_CHECK);
       const cycle = stretch(marks.started, marks.cycle);
@@ -85,16 +86,15 @@ export class PostgresRun {
         instances: processes.length,
         messages: this.#config.messages,
         fill: this.#fill,
-        startMs: started.map((s) => s.createMs + s.startMs),
-        createMs: started.map((s) => s.createMs),
-        rssAfterStartMb: started.map((s) => s.tick.rssMb),
+        ...startFigures(started),
         maxRssMb: closed.map((c) => c.maxRssMb),
         wasmMb: null,
         cycle,
         steady,
         server: { cycle: perPoll(server.started!, server.cycle!, cycle.polls), steady: perPoll(server.cycle!, server.steady!, steady.polls) },
-        pollsByInstance: cyclePolls,
-        ledger: { messages: row!.messages, polled: row!.polled, maxPolls: row!.max_polls, sumPolls: row!.sum_polls, countedPolls: closed.reduce((s, c) => s + c.polls + c.errors, 0) },
+        pollsByInstance,
+        errorKinds: mergeCounts(closed.map((c) => c.errorKinds)),
+        ledger: ledgerFigures(row!, closed.reduce((sum, c) => sum + c.polls + c.errors, 0)),
         loadAverage,
       };
     } finally {

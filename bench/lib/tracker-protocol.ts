@@ -31,10 +31,12 @@ export interface InstanceArgs {
 export interface Tick {
   /** Milliseconds since the epoch. */
   at: number;
-  /** Status requests answered 200. */
+  /** Status calls answered (the tracker's polls, the client's retries inside). */
   polls: number;
-  /** Status requests that failed (any other answer or no answer). */
+  /** Status calls that failed (each still a poll in the ledger). */
   errors: number;
+  /** HTTP attempts that failed, retried or not. */
+  attemptErrors: number;
   db: DbWork;
   /** CPU time of the whole process (user + system), ms. */
   cpuMs: number;
@@ -51,4 +53,4 @@ export type InstanceLine =
   /** createMs: `createTracker()` (open, migrate); startMs: `start()`. */
   | { phase: 'started'; createMs: number; startMs: number; tick: Tick }
   | { phase: 'tick'; tick: Tick }
-  | { phase: 'closed'; closeMs: number; maxRssMb: number; polls: number; errors: number };
+  | { phase: 'closed'; closeMs: number; maxRssMb: number; polls: number; errors: number; errorKinds: Record<string, number> };
