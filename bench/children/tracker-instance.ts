@@ -1,15 +1,20 @@
 // One tracker process of the tracker scenario, on the built package. `fill`
-// adopts its share of the messages with tracker.track() (many in parallel)
-// and exits; `run` creates and starts a tracker on the existing ledger,
-// prints its start time, then its counters every tickMs until its stdin
-// closes, and closes the tracker. Every statement is metered (db-meter.ts).
+// adopts the first messages of its share with tracker.track() (many in
+// parallel), copies the first one's row for the rest (tracker-clone.ts) and
+// exits; `run` creates and starts a tracker on the existing ledger, prints
+// its start time, then its counters every tickMs, obeys the commands on its
+// stdin until it closes, and closes the tracker. Every statement of the
+// tracker is metered (db-meter.ts); the bench's own (copies, set-aside) run
+// outside the figures.
+import { createInterface } from 'node:readline';
 import { CdmsClient } from 'cdms-sdk';
 import { createTracker, type Tracker } from 'cdms-sdk/tracker';
-import type { DbMeter } from '../lib/db-meter.js';
+import { BENCH_SQL, type DbMeter } from '../lib/db-meter.js';
 import { meteredPool } from '../lib/pg-meter.js';
 import { meterPGlite } from '../lib/pglite-meter.js';
+import { cloneMessages, setAside, type RunSql } from '../lib/tracker-clone.js';
 import { trackedMessageId } from '../lib/tracker-ids.js';
-import type { InstanceArgs, InstanceLine, Tick } from '../lib/tracker-protocol.js';
+import type { InstanceArgs, InstanceCommand, InstanceLine, Tick } from '../lib/tracker-protocol.js';
 
 const args = JSON.parse(process.argv[2] ?? '{}') as InstanceArgs;
 const print = (line: InstanceLine): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -20,6 +25,8 @@ interface Engine {
   meter: DbMeter;
   wasmMb(): number;
   walBytes(): Promise<number>;
+  /** The bench's own statements, on the tracker's database, not metered. */
+  sql: RunSql;
   end(): Promise<void>;
 }
 
@@ -31,17 +38,35 @@ function openEngine(): Engine {
       meter,
       wasmMb: () => mb(instance()?.wasmBytes() ?? 0),
       walBytes: async () => (await instance()?.walBytes()) ?? 0,
+      sql: (text, params) => {
+        const db = instance();
+        if (!db) throw new Error('the tracker has not opened its embedded database yet');
+        return db.unmetered(text, params);
+      },
       end: () => Promise.resolve(),
     };
   }
   const { pool, raw, meter, walBytes } = meteredPool(args.database);
-  return { database: pool, meter, wasmMb: () => 0, walBytes, end: () => raw.end() };
+  return {
+    database: pool,
+    meter,
+    wasmMb: () => 0,
+    walBytes,
+    sql: async (text, params) => (await raw.query<Record<string, unknown>>(`${BENCH_SQL} ${text}`, [...params])).rows,
+    end: () => raw.end(),
+  };
 }
 
 const engine = openEngine();
 const counts = { polls: 0, errors: 0, attemptErrors: 0 };
 /** Failed status calls by error class, for the scenario's failure message. */
 const errorKinds: Record<string, number> = {};
+/** Failed HTTP attempts by answer (a status code) or by the network error's code. */
+const attemptErrorKinds: Record<string, number> = {};
+const attemptFailed = (kind: string): void => {
+  counts.attemptErrors++;
+  attemptErrorKinds[kind] = (attemptErrorKinds[kind] ?? 0) + 1;
+};
 
 const client = new CdmsClient({
   baseUrl: args.url,
@@ -50,14 +75,21 @@ const client = new CdmsClient({
   async fetch(input, init) {
     try {
       const response = await fetch(input, init);
-      if (response.status !== 200) counts.attemptErrors++;
+      if (response.status !== 200) attemptFailed(`HTTP ${response.status}`);
       return response;
     } catch (error) {
-      counts.attemptErrors++;
+      attemptFailed(networkErrorCode(error));
       throw error;
     }
   },
 });
+
+/** The code of a failed fetch's cause (undici's UND_ERR_SOCKET, ECONNRESET...), else the error's name. */
+function networkErrorCode(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined;
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
+}
 
 // A poll is one status call as the tracker makes it (with the client's own retries inside).
 const status = client.messages.status.bind(client.messages);
@@ -108,16 +140,34 @@ async function fill(t: Tracker): Promise<void> {
   const started = performance.now();
   const sentAt = new Date(args.sentAt);
   const expiryDateTime = new Date(sentAt.getTime() + 7 * 86_400_000);
+  const id = (i: number): string => trackedMessageId(args.seed, args.first + i);
   let next = 0;
   const adopt = async (): Promise<void> => {
-    for (let i = next++; i < args.count; i = next++) {
-      const messageId = trackedMessageId(args.seed, args.first + i);
-      await t.track({ messageId, route: 'standard', sentAt, expiryDateTime, topic: 'Discharge Summary', recipient: 'A81001' });
+    for (let i = next++; i < args.tracked; i = next++) {
+      await t.track({ messageId: id(i), route: 'standard', sentAt, expiryDateTime, topic: 'Discharge Summary', recipient: 'A81001' });
     }
   };
   await Promise.all(Array.from({ length: args.concurrency }, adopt));
   const ms = performance.now() - started;
-  print({ phase: 'filled', ms, tracked: args.count, db: engine.meter.snapshot(), rssMb: mb(process.memoryUsage().rss), wasmMb: engine.wasmMb() });
+  const db = engine.meter.snapshot();
+  const copying = performance.now();
+  const copies = Array.from({ length: args.count - args.tracked }, (_, k) => id(args.tracked + k));
+  const cloned = await cloneMessages(engine.sql, id(0), copies);
+  const cloneMs = performance.now() - copying;
+  print({ phase: 'filled', ms, tracked: args.tracked, cloned, cloneMs, db, rssMb: mb(process.memoryUsage().rss), wasmMb: engine.wasmMb() });
+}
+
+/** Runs the scenario's commands until stdin closes. */
+async function obey(): Promise<void> {
+  const lines = createInterface({ input: process.stdin });
+  for await (const text of lines) {
+    const command = JSON.parse(text) as InstanceCommand;
+    if (command.command === 'set-aside') {
+      const started = performance.now();
+      const rows = await setAside(engine.sql);
+      print({ phase: 'set-aside', rows, ms: performance.now() - started });
+    }
+  }
 }
 
 async function run(t: Tracker, createMs: number): Promise<void> {
@@ -127,12 +177,12 @@ async function run(t: Tracker, createMs: number): Promise<void> {
   await t.start();
   print({ phase: 'started', createMs, startMs: performance.now() - starting, tick: await tick() });
   const timer = setInterval(() => void tick().then((current) => print({ phase: 'tick', tick: current })), args.tickMs);
-  await new Promise<void>((resolve) => process.stdin.resume().once('end', resolve));
+  await obey();
   clearInterval(timer);
   const closing = performance.now();
   await t.close();
   const closeMs = performance.now() - closing;
-  print({ phase: 'closed', closeMs, maxRssMb: process.resourceUsage().maxRSS / 1024, polls: counts.polls, errors: counts.errors, errorKinds });
+  print({ phase: 'closed', closeMs, maxRssMb: process.resourceUsage().maxRSS / 1024, polls: counts.polls, errors: counts.errors, errorKinds, attemptErrorKinds });
 }
 
 try {

@@ -73,8 +73,11 @@ export function protocolStatementText(message: Uint8Array): string | undefined {
   return Buffer.from(message.buffer, message.byteOffset + start, (end === -1 ? message.length : end) - start).toString('utf8');
 }
 
-/** The statement that reads the WAL position; probes run it, meters leave it out. */
-export const WAL_PROBE = 'SELECT pg_current_wal_lsn()::text AS lsn';
+/** Starts every statement of the bench's own (probes, copies, set-aside): meters and server-side figures leave them out. */
+export const BENCH_SQL = '/* bench */';
+
+/** The statement that reads the WAL position. */
+export const WAL_PROBE = `${BENCH_SQL} SELECT pg_current_wal_lsn()::text AS lsn`;
 
 /** A PostgreSQL LSN (`16/B374D848`) as a byte position. */
 export function lsnBytes(lsn: string): number {

@@ -1,10 +1,11 @@
 // The PostgreSQL server's own side of the tracker scenario: its CPU time
 // (the postmaster and every backend, from /proc) and what pg_stat_statements
 // recorded of the trackers' statements (execution time, WAL). The bench's
-// own probes are left out of the statement figures.
+// own statements (its probes, copies, set-aside) are left out.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { BENCH_SQL } from './db-meter.js';
 
 /** Server-side totals at one moment. */
 export interface ServerTotals {
@@ -66,7 +67,8 @@ export class PostgresProbe {
     const { rows } = await this.#client.query<{ calls: string; exec_ms: number; wal: string }>(
       `SELECT coalesce(sum(calls), 0) AS calls, coalesce(sum(total_exec_time), 0) AS exec_ms, coalesce(sum(wal_bytes), 0) AS wal
        FROM pg_stat_statements
-       WHERE query NOT LIKE '%pg_stat_statements%' AND query NOT LIKE '%pg_current_wal_lsn%' AND query NOT LIKE '%pg_backend_pid%'`,
+       WHERE query NOT LIKE $1 AND query NOT LIKE '%pg_current_wal_lsn%' AND query NOT LIKE '%pg_stat_statements%' AND query NOT LIKE '%pg_backend_pid%'`,
+      [`${BENCH_SQL}%`],
     );
     const r = rows[0];
     return { cpuMs: this.serverCpuMs(), calls: Number(r?.calls ?? 0), execMs: Number(r?.exec_ms ?? 0), walBytes: Number(r?.wal ?? 0) };

@@ -3,9 +3,15 @@ import { loadavg } from 'node:os';
 import type { InstanceArgs, InstanceLine } from './tracker-protocol.js';
 import type { Stretch } from './tracker-figures.js';
 
-/** The scenario's settings; BENCH_TRACKER_MESSAGES overrides the count for a quick look. */
+/**
+ * The scenario's settings. BENCH_TRACKER_MESSAGES overrides the count for a
+ * quick look; BENCH_TRACKER_FULL_CYCLE=1 polls every message once however
+ * long it takes (half an hour or more for 100,000 on this machine).
+ */
 export interface TrackerBenchConfig {
   messages: number;
+  /** Of which adopted with tracker.track() (timed), per engine; the rest are copies (tracker-clone.ts). */
+  tracked: number;
   seed: number;
   /** Tracker processes sharing the PostgreSQL database. */
   instances: number;
@@ -13,6 +19,13 @@ export interface TrackerBenchConfig {
   pollIntervalMs: number;
   /** The option's ceiling: the machine, not the budget, is the limit. */
   maxPollsPerSecond: number;
+  /** Longest stretch of first polls (Infinity: the full cycle). */
+  cycleMs: number;
+  /**
+   * Polls claimed and not yet made, per process, that drain after the
+   * set-aside: at this maxPollsPerSecond the tracker keeps 512 in flight.
+   */
+  settlePollsPerInstance: number;
   steadyMs: number;
   tickMs: number;
   stallMs: number;
@@ -28,10 +41,13 @@ export function trackerBenchConfig(env: NodeJS.ProcessEnv = process.env): Tracke
   if (!Number.isInteger(messages) || messages < 100) throw new RangeError('BENCH_TRACKER_MESSAGES must be a whole number of at least 100');
   return {
     messages,
+    tracked: Math.min(messages, 2_000),
     seed: 12,
     instances: 4,
     pollIntervalMs: 5_000,
     maxPollsPerSecond: 10_000,
+    cycleMs: env['BENCH_TRACKER_FULL_CYCLE'] === '1' ? Infinity : 30_000,
+    settlePollsPerInstance: 512,
     steadyMs: 20_000,
     tickMs: 250,
     stallMs: 90_000,
@@ -45,7 +61,7 @@ export function trackerBenchConfig(env: NodeJS.ProcessEnv = process.env): Tracke
 export function instanceArgs(
   config: TrackerBenchConfig,
   sandbox: { url: string; apiKey: string },
-  rest: Pick<InstanceArgs, 'mode' | 'engine' | 'database' | 'first' | 'count' | 'instanceId' | 'concurrency'>,
+  rest: Pick<InstanceArgs, 'mode' | 'engine' | 'database' | 'first' | 'count' | 'tracked' | 'instanceId' | 'concurrency'>,
 ): InstanceArgs {
   return {
     ...rest,
@@ -72,7 +88,8 @@ export interface EngineResult {
   engine: 'embedded' | 'postgres';
   instances: number;
   messages: number;
-  fill: { ms: number; statementsPerTrack: number; dbMsPerTrack: number };
+  /** The adopt figures are of the `tracked` messages; `cloneMs`: copying the rest (set-up). */
+  fill: { tracked: number; ms: number; statementsPerTrack: number; dbMsPerTrack: number; cloneMs: number };
   /** createTracker() + start(), per process started on the full ledger. */
   startMs: number[];
   /** Of which createTracker() (open, migrate). */
@@ -81,13 +98,18 @@ export interface EngineResult {
   maxRssMb: number[];
   /** PGlite's WASM memory after start and at the end of the steady stretch (embedded only). */
   wasmMb: { afterStart: number; end: number } | null;
+  /** The first-poll stretch (the full cycle when its polls reach `messages`). */
   cycle: Stretch;
+  /** Messages never polled, set aside after the first-poll stretch. */
+  setAside: number;
   steady: Stretch;
   server: { cycle: ServerStretch; steady: ServerStretch } | null;
   /** Polls per instance in the cycle (several instances). */
   pollsByInstance: number[];
-  /** Failed status requests over the whole run, by answer. */
+  /** Failed status calls over the whole run, by error class. */
   errorKinds: Record<string, number>;
+  /** Failed HTTP attempts over the whole run (the client retried most), by answer or network error code. */
+  attemptErrorKinds: Record<string, number>;
   /** What the ledger says after the run. */
   ledger: { messages: number; polled: number; maxPolls: number; sumPolls: number; countedPolls: number };
   loadAverage: number[];
@@ -110,4 +132,12 @@ export function startFigures(started: readonly Extract<InstanceLine, { phase: 's
     createMs: started.map((s) => s.createMs),
     rssAfterStartMb: started.map((s) => s.tick.rssMb),
   };
+}
+
+/** The adopt figures of the fill processes of one engine, `ms` the wall time of their track() calls together. */
+export function fillFigures(filled: readonly Extract<InstanceLine, { phase: 'filled' }>[], ms: number): EngineResult['fill'] {
+  const tracked = filled.reduce((sum, f) => sum + f.tracked, 0);
+  const statements = filled.reduce((sum, f) => sum + f.db.statements, 0);
+  const dbMs = filled.reduce((sum, f) => sum + f.db.ms, 0);
+  return { tracked, ms, statementsPerTrack: statements / tracked, dbMsPerTrack: dbMs / tracked, cloneMs: Math.max(...filled.map((f) => f.cloneMs)) };
 }

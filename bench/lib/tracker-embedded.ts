@@ -1,13 +1,14 @@
 // The embedded engine (PGlite in a directory) with one tracker process: the
-// ledger filled through tracker.track(), then a process started on it runs
-// a full poll cycle and a steady stretch, then more fresh processes are
-// timed starting on the same ledger. Last, the ledger is read to check that
-// every message was polled and that its poll counts add up to the requests.
+// ledger filled (tracker.track(), then copies), then a process started on it
+// runs the first-poll stretch and the steady stretch, then more fresh
+// processes are timed starting on the same ledger. Last, the ledger is read
+// to check that the messages are all there, that the first polls reached as
+// many messages, and that its poll counts add up to the requests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { instanceArgs, load, mergeCounts, startFigures, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
+import { fillFigures, instanceArgs, load, mergeCounts, startFigures, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
 import { watchCycle } from './tracker-cycle.js';
 import { stretch } from './tracker-figures.js';
 import { TrackerProcess } from './tracker-process.js';
@@ -47,32 +48,42 @@ export class EmbeddedRun {
   }
 
   #args(mode: 'fill' | 'run'): ConstructorParameters<typeof TrackerProcess>[0] {
-    const { messages, fillConcurrency } = this.#config;
+    const { messages, tracked, fillConcurrency } = this.#config;
     return instanceArgs(this.#config, this.#sandbox, {
       mode,
       engine: 'pglite',
       database: this.#dir,
       first: 0,
       count: messages,
+      tracked,
       instanceId: 'embedded',
       concurrency: fillConcurrency,
     });
   }
 
-  /** Adopts every message into a new embedded ledger. */
+  /** Fills a new embedded ledger: the first messages adopted, the rest copied. */
   async fill(): Promise<void> {
-    this.#filled = await new TrackerProcess(this.#args('fill')).filled();
-    this.#log(`tracker embedded: ${this.#config.messages} adopted in ${(this.#filled.ms / 1000).toFixed(1)} s`);
+    const filled = (this.#filled = await new TrackerProcess(this.#args('fill')).filled());
+    this.#log(`tracker embedded: ${filled.tracked} adopted in ${(filled.ms / 1000).toFixed(1)} s, ${filled.cloned} copied in ${(filled.cloneMs / 1000).toFixed(1)} s`);
   }
 
-  /** The cycle, the steady stretch, the start samples and the ledger check. */
+  /** The two stretches, the start samples and the ledger check. */
   async measure(): Promise<EngineResult> {
     const filled = this.#filled;
     if (!filled) throw new Error('fill the embedded ledger first');
     const loadAverage = load();
     const p = new TrackerProcess(this.#args('run'));
     const first = await p.next('started');
-    const marks = await watchCycle([p], { messages: this.#config.messages, steadyMs: this.#config.steadyMs, stallMs: this.#config.stallMs, log: this.#log });
+    const { messages, cycleMs, settlePollsPerInstance: settlePolls, steadyMs, stallMs } = this.#config;
+    const marks = await watchCycle([p], {
+      messages,
+      cycleMs,
+      settlePolls,
+      steadyMs,
+      stallMs,
+      setAside: async () => (await p.command('set-aside')).rows,
+      log: this.#log,
+    });
     const end = p.latest!;
     const closed = [await p.stop()];
     const samples: Started[] = [first];
@@ -85,15 +96,17 @@ export class EmbeddedRun {
       engine: 'embedded',
       instances: 1,
       messages: this.#config.messages,
-      fill: { ms: filled.ms, statementsPerTrack: filled.db.statements / filled.tracked, dbMsPerTrack: filled.db.ms / filled.tracked },
+      fill: fillFigures([filled], filled.ms),
       ...startFigures(samples),
       maxRssMb: [closed[0]!.maxRssMb],
       wasmMb: { afterStart: first.tick.wasmMb, end: end.wasmMb },
       cycle: stretch(marks.started, marks.cycle),
-      steady: stretch(marks.cycle, marks.steady),
+      setAside: marks.setAside,
+      steady: stretch(marks.settled, marks.steady),
       server: null,
       pollsByInstance: [marks.cycle.polls - marks.started.polls],
       errorKinds: mergeCounts(closed.map((c) => c.errorKinds)),
+      attemptErrorKinds: mergeCounts(closed.map((c) => c.attemptErrorKinds)),
       ledger: await this.#checkLedger(closed.reduce((sum, c) => sum + c.polls + c.errors, 0)),
       loadAverage,
     };

@@ -4,7 +4,7 @@
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { spawnChild } from './children.js';
-import type { InstanceArgs, InstanceLine, Tick } from './tracker-protocol.js';
+import type { InstanceArgs, InstanceCommand, InstanceLine, Tick } from './tracker-protocol.js';
 
 type Phase<P extends InstanceLine['phase']> = Extract<InstanceLine, { phase: P }>;
 
@@ -53,6 +53,12 @@ export class TrackerProcess {
       if (this.#hasExited) throw new Error(`tracker process exited with ${String(await this.#exited)} before "${phase}"`);
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
     }
+  }
+
+  /** Sends a command and waits for its answer (the line of the same phase). */
+  async command<C extends InstanceCommand['command'] & InstanceLine['phase']>(command: C): Promise<Phase<C>> {
+    this.#child.stdin!.write(`${JSON.stringify({ command } satisfies InstanceCommand)}\n`);
+    return this.next(command);
   }
 
   /** Closes its stdin (the tracker closes cleanly) and returns its last line. */

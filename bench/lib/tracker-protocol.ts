@@ -16,6 +16,8 @@ export interface InstanceArgs {
   seed: number;
   first: number;
   count: number;
+  /** How many of them `fill` adopts with tracker.track() (timed); the rest are copies of the first (tracker-clone.ts). */
+  tracked: number;
   /** When the adopted messages were sent (ISO); long enough ago that each is due at once. */
   sentAt: string;
   /** Parallel `track()` calls while filling. */
@@ -47,10 +49,25 @@ export interface Tick {
   walBytes: number;
 }
 
+/** What the scenario can ask of a running process, one JSON line each on its stdin (closing stdin stops it). */
+export type InstanceCommand = { command: 'set-aside' };
+
 /** The lines a process prints, one JSON object each. */
 export type InstanceLine =
-  | { phase: 'filled'; ms: number; tracked: number; db: DbWork; rssMb: number; wasmMb: number }
+  /** ms and db: the tracked messages only; cloneMs: the copies made after them. */
+  | { phase: 'filled'; ms: number; tracked: number; cloned: number; cloneMs: number; db: DbWork; rssMb: number; wasmMb: number }
+  /** Answer to `set-aside`: the messages never polled, now due a day later (rows), and how long it took. */
+  | { phase: 'set-aside'; rows: number; ms: number }
   /** createMs: `createTracker()` (open, migrate); startMs: `start()`. */
   | { phase: 'started'; createMs: number; startMs: number; tick: Tick }
   | { phase: 'tick'; tick: Tick }
-  | { phase: 'closed'; closeMs: number; maxRssMb: number; polls: number; errors: number; errorKinds: Record<string, number> };
+    /** errorKinds: failed status calls by error class; attemptErrorKinds: failed HTTP attempts (retried or not) by answer or network error code. */
+  | {
+      phase: 'closed';
+      closeMs: number;
+      maxRssMb: number;
+      polls: number;
+      errors: number;
+      errorKinds: Record<string, number>;
+      attemptErrorKinds: Record<string, number>;
+    };

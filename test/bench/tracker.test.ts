@@ -7,7 +7,7 @@ import type { EngineResult } from '../../bench/lib/tracker-config.js';
 import { messagesFollowed, pollsPerSecondNeeded, stretch, sumTicks, type Totals } from '../../bench/lib/tracker-figures.js';
 import { shares, trackedMessageBody, trackedMessageId } from '../../bench/lib/tracker-ids.js';
 import type { Tick } from '../../bench/lib/tracker-protocol.js';
-import { dbMsPerPoll, ledgerFailure, trackerRows } from '../../bench/lib/tracker-rows.js';
+import { cycleComplete, dbMsPerPoll, fullCycleSeconds, ledgerFailure, trackerRows } from '../../bench/lib/tracker-rows.js';
 import { UUID_PATTERN } from '../../src/schemas/uuid.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -112,17 +112,19 @@ function result(overrides: Partial<EngineResult> = {}): EngineResult {
     engine: 'embedded',
     instances: 1,
     messages: 1_000,
-    fill: { ms: 2_000, statementsPerTrack: 1, dbMsPerTrack: 0.4 },
+    fill: { tracked: 1_000, ms: 2_000, statementsPerTrack: 1, dbMsPerTrack: 0.4, cloneMs: 0 },
     startMs: [900, 1_000, 1_100],
     createMs: [600, 700, 800],
     rssAfterStartMb: [300, 310, 320],
     maxRssMb: [400],
     wasmMb: { afterStart: 189, end: 200 },
     cycle: s,
+    setAside: 0,
     steady: { ...s, pollsPerSecond: 200 },
     server: null,
     pollsByInstance: [1_000],
     errorKinds: {},
+    attemptErrorKinds: {},
     ledger: { messages: 1_000, polled: 1_000, maxPolls: 3, sumPolls: 2_500, countedPolls: 2_500 },
     loadAverage: [1, 1, 1],
     ...overrides,
@@ -138,8 +140,25 @@ describe('tracker bench: rows', () => {
     expect(ledgerFailure(result({ errorKinds: { TimeoutError: 30 } }))).toMatch(/30 x TimeoutError/);
     // A few failed calls are retried at the next poll: up to 1% is normal life, not a broken run.
     expect(ledgerFailure(result({ errorKinds: { ConnectionError: 25 } }))).toBeUndefined();
-    expect(ledgerFailure(result({ ledger: { messages: 1_000, polled: 990, maxPolls: 2, sumPolls: 2_490, countedPolls: 2_490 } }))).toMatch(/10 messages never polled/);
+    expect(ledgerFailure(result({ ledger: { messages: 1_000, polled: 990, maxPolls: 2, sumPolls: 2_490, countedPolls: 2_490 } }))).toMatch(/990 messages polled, fewer than the 1000/);
     expect(ledgerFailure(result({ ledger: { messages: 1_000, polled: 1_000, maxPolls: 2, sumPolls: 2_490, countedPolls: 2_500 } }))).toMatch(/2490 polls, the trackers made 2500/);
+    expect(ledgerFailure(result({ ledger: { messages: 999, polled: 999, maxPolls: 2, sumPolls: 2_500, countedPolls: 2_500 } }))).toMatch(/holds 999 messages, not 1000/);
+  });
+
+  it('ledgerFailure: after a first-poll stretch cut short, as many messages polled as first polls made', () => {
+    const cut = { ...result().cycle, polls: 300, errors: 2 };
+    const ledger = { messages: 1_000, polled: 302, maxPolls: 3, sumPolls: 900, countedPolls: 900 };
+    expect(ledgerFailure(result({ cycle: cut, setAside: 698, ledger }))).toBeUndefined();
+    expect(ledgerFailure(result({ cycle: cut, setAside: 698, ledger: { ...ledger, polled: 301 } }))).toMatch(/301 messages polled, fewer than the 302 first polls/);
+  });
+
+  it('fullCycleSeconds: measured when every message was polled, else the messages over the first-poll rate', () => {
+    expect(cycleComplete(result())).toBe(true);
+    expect(fullCycleSeconds(result())).toBe(10);
+    const cut = result({ messages: 100_000, cycle: { ...result().cycle, polls: 1_500, seconds: 30, pollsPerSecond: 50 } });
+    expect(cycleComplete(cut)).toBe(false);
+    expect(fullCycleSeconds(cut)).toBe(2_000);
+    expect(trackerRows(cut).some((r) => r.metric === 'full poll cycle of 100,000 (projected)' && r.sdk === 2_000)).toBe(true);
   });
 
   it('trackerRows: the polls/s rows aim at ten times what the messages need at four polls a day, and fail on a bad ledger', () => {
