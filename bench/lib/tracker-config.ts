@@ -27,6 +27,10 @@ export interface TrackerBenchConfig {
    */
   settlePollsPerInstance: number;
   steadyMs: number;
+  /** The option's default: fresh processes run at it for the database work per poll a production tracker does. */
+  pacedRate: number;
+  pacedWarmupMs: number;
+  pacedMs: number;
   tickMs: number;
   stallMs: number;
   fillConcurrency: number;
@@ -49,6 +53,9 @@ export function trackerBenchConfig(env: NodeJS.ProcessEnv = process.env): Tracke
     cycleMs: env['BENCH_TRACKER_FULL_CYCLE'] === '1' ? Infinity : 30_000,
     settlePollsPerInstance: 512,
     steadyMs: 20_000,
+    pacedRate: 5,
+    pacedWarmupMs: 3_000,
+    pacedMs: 20_000,
     tickMs: 250,
     stallMs: 90_000,
     fillConcurrency: 64,
@@ -62,6 +69,7 @@ export function instanceArgs(
   config: TrackerBenchConfig,
   sandbox: { url: string; apiKey: string },
   rest: Pick<InstanceArgs, 'mode' | 'engine' | 'database' | 'first' | 'count' | 'tracked' | 'instanceId' | 'concurrency'>,
+  maxPollsPerSecond = config.maxPollsPerSecond,
 ): InstanceArgs {
   return {
     ...rest,
@@ -69,7 +77,7 @@ export function instanceArgs(
     apiKey: sandbox.apiKey,
     seed: config.seed,
     sentAt: config.sentAt,
-    maxPollsPerSecond: config.maxPollsPerSecond,
+    maxPollsPerSecond,
     pollIntervalMs: config.pollIntervalMs,
     tickMs: config.tickMs,
   };
@@ -82,6 +90,9 @@ export interface ServerStretch {
   statementsPerPoll: number;
   walBytesPerPoll: number;
 }
+
+/** The stretches measured per poll. */
+export type Measured = 'cycle' | 'steady' | 'paced';
 
 /** What one engine's run measured. */
 export interface EngineResult {
@@ -103,7 +114,10 @@ export interface EngineResult {
   /** Messages never polled, set aside after the first-poll stretch. */
   setAside: number;
   steady: Stretch;
-  server: { cycle: ServerStretch; steady: ServerStretch } | null;
+  /** Fresh processes at maxPollsPerSecond `pacedRate` (the default), polling messages polled before. */
+  paced: Stretch;
+  pacedRate: number;
+  server: Record<Measured, ServerStretch> | null;
   /** Polls per instance in the cycle (several instances). */
   pollsByInstance: number[];
   /** Failed status calls over the whole run, by error class. */

@@ -58,7 +58,29 @@ export async function watchCycle(processes: readonly TrackerProcess[], options: 
   return { started, cycle, settled, steady, setAside };
 }
 
-async function waitFor(processes: readonly TrackerProcess[], options: WatchOptions, done: (now: Totals) => boolean, what: string): Promise<Totals> {
+/** Options of {@link watchPaced}. */
+export interface PacedOptions {
+  warmupMs: number;
+  ms: number;
+  stallMs: number;
+  onMark?: (mark: 'from' | 'to') => Promise<void>;
+  log: (message: string) => void;
+}
+
+/** Lets fresh processes start and run `warmupMs`, then measures `ms` of their polling. */
+export async function watchPaced(processes: readonly TrackerProcess[], options: PacedOptions): Promise<{ from: Totals; to: Totals }> {
+  const started = sumTicks(
+    (await Promise.all(processes.map((p) => p.next('started')))).map((s) => s.tick),
+    'earliest',
+  );
+  const from = await waitFor(processes, options, (now) => now.at - started.at >= options.warmupMs, 'paced warm-up');
+  await options.onMark?.('from');
+  const to = await waitFor(processes, options, (now) => now.at - from.at >= options.ms, 'paced');
+  await options.onMark?.('to');
+  return { from, to };
+}
+
+async function waitFor(processes: readonly TrackerProcess[], options: Pick<WatchOptions, 'stallMs' | 'log'>, done: (now: Totals) => boolean, what: string): Promise<Totals> {
   let progress = { polls: -1, at: Date.now() };
   let logged = Date.now();
   for (;;) {

@@ -1,7 +1,8 @@
 // The embedded engine (PGlite in a directory) with one tracker process: the
 // ledger filled (tracker.track(), then copies), then a process started on it
 // runs the first-poll stretch and the steady stretch, then more fresh
-// processes are timed starting on the same ledger. Last, the ledger is read
+// processes are timed starting on the same ledger, the first of them
+// polling for a while at the default maxPollsPerSecond. Last, the ledger is read
 // to check that the messages are all there, that the first polls reached as
 // many messages, and that its poll counts add up to the requests.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fillFigures, instanceArgs, load, mergeCounts, startFigures, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
-import { watchCycle } from './tracker-cycle.js';
+import { watchCycle, watchPaced } from './tracker-cycle.js';
 import { stretch } from './tracker-figures.js';
 import { TrackerProcess } from './tracker-process.js';
 import type { InstanceLine } from './tracker-protocol.js';
@@ -47,18 +48,14 @@ export class EmbeddedRun {
     this.#log = log;
   }
 
-  #args(mode: 'fill' | 'run'): ConstructorParameters<typeof TrackerProcess>[0] {
+  #args(mode: 'fill' | 'run', maxPollsPerSecond?: number): ConstructorParameters<typeof TrackerProcess>[0] {
     const { messages, tracked, fillConcurrency } = this.#config;
-    return instanceArgs(this.#config, this.#sandbox, {
-      mode,
-      engine: 'pglite',
-      database: this.#dir,
-      first: 0,
-      count: messages,
-      tracked,
-      instanceId: 'embedded',
-      concurrency: fillConcurrency,
-    });
+    return instanceArgs(
+      this.#config,
+      this.#sandbox,
+      { mode, engine: 'pglite', database: this.#dir, first: 0, count: messages, tracked, instanceId: 'embedded', concurrency: fillConcurrency },
+      maxPollsPerSecond,
+    );
   }
 
   /** Fills a new embedded ledger: the first messages adopted, the rest copied. */
@@ -67,7 +64,7 @@ export class EmbeddedRun {
     this.#log(`tracker embedded: ${filled.tracked} adopted in ${(filled.ms / 1000).toFixed(1)} s, ${filled.cloned} copied in ${(filled.cloneMs / 1000).toFixed(1)} s`);
   }
 
-  /** The two stretches, the start samples and the ledger check. */
+  /** The two stretches, a stretch at the default rate, the start samples and the ledger check. */
   async measure(): Promise<EngineResult> {
     const filled = this.#filled;
     if (!filled) throw new Error('fill the embedded ledger first');
@@ -87,7 +84,13 @@ export class EmbeddedRun {
     const end = p.latest!;
     const closed = [await p.stop()];
     const samples: Started[] = [first];
-    for (let i = 1; i < this.#config.startSamples; i++) {
+    // A fresh process at the default rate: a start sample too.
+    const { pacedRate, pacedWarmupMs: warmupMs, pacedMs } = this.#config;
+    const paced = new TrackerProcess(this.#args('run', pacedRate));
+    samples.push(await paced.next('started'));
+    const pacedMarks = await watchPaced([paced], { warmupMs, ms: pacedMs, stallMs, log: this.#log });
+    closed.push(await paced.stop());
+    for (let i = samples.length; i < this.#config.startSamples; i++) {
       const sample = new TrackerProcess(this.#args('run'));
       samples.push(await sample.next('started'));
       closed.push(await sample.stop());
@@ -103,6 +106,8 @@ export class EmbeddedRun {
       cycle: stretch(marks.started, marks.cycle),
       setAside: marks.setAside,
       steady: stretch(marks.settled, marks.steady),
+      paced: stretch(pacedMarks.from, pacedMarks.to),
+      pacedRate,
       server: null,
       pollsByInstance: [marks.cycle.polls - marks.started.polls],
       errorKinds: mergeCounts(closed.map((c) => c.errorKinds)),

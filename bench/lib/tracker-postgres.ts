@@ -3,11 +3,12 @@
 // and fsync on, as a production server would run; the ledger filled by the
 // processes together (tracker.track(), then copies); then the same number of
 // fresh processes started on it at once run the first-poll stretch and the
-// steady stretch.
+// steady stretch; then as many again poll for a while at the default
+// maxPollsPerSecond.
 // The server's own CPU and statement times are read at each mark.
 import { startPostgres, type PostgresServer } from '../../test/setup/postgres-server.js';
 import { fillFigures, instanceArgs, load, mergeCounts, startFigures, type EngineResult, type ServerStretch, type TrackerBenchConfig } from './tracker-config.js';
-import { watchCycle, type CycleMarks } from './tracker-cycle.js';
+import { watchCycle, watchPaced, type CycleMarks } from './tracker-cycle.js';
 import { stretch } from './tracker-figures.js';
 import { LEDGER_CHECK, ledgerFigures, type LedgerRow } from './tracker-embedded.js';
 import { PostgresProbe, type ServerTotals } from './postgres-probe.js';
@@ -27,7 +28,7 @@ export class PostgresRun {
     this.#log = log;
   }
 
-  #processes(mode: 'fill' | 'run'): TrackerProcess[] {
+  #processes(mode: 'fill' | 'run', maxPollsPerSecond?: number): TrackerProcess[] {
     const { messages, tracked, instances, fillConcurrency } = this.#config;
     const database = this.#server!.url;
     const trackedShares = shares(0, tracked, instances);
@@ -42,7 +43,7 @@ export class PostgresRun {
             tracked: trackedShares[i]!.count,
             instanceId: `instance-${i}`,
             concurrency: Math.ceil(fillConcurrency / instances),
-          }),
+          }, maxPollsPerSecond),
         ),
     );
   }
@@ -58,7 +59,7 @@ export class PostgresRun {
     );
   }
 
-  /** The cycle and the steady stretch with every process, then the ledger check. */
+  /** The two stretches with every process, a stretch at the default rate, then the ledger check. */
   async measure(): Promise<EngineResult> {
     if (!this.#server || !this.#fill) throw new Error('fill the PostgreSQL ledger first');
     const loadAverage = load();
@@ -83,11 +84,26 @@ export class PostgresRun {
           server[mark] = await probe.totals();
         },
       });
-      const started = await Promise.all(processes.map((p) => p.next('started')));
       const closed = await Promise.all(processes.map((p) => p.stop()));
+      // Fresh processes at the default rate, the budget shared by them all.
+      const { pacedRate, pacedWarmupMs: warmupMs, pacedMs } = this.#config;
+      const paced = this.#processes('run', pacedRate);
+      const pacedServer: Partial<Record<'from' | 'to', ServerTotals>> = {};
+      const pacedMarks = await watchPaced(paced, {
+        warmupMs,
+        ms: pacedMs,
+        stallMs,
+        log: this.#log,
+        onMark: async (mark) => {
+          pacedServer[mark] = await probe.totals();
+        },
+      });
+      closed.push(...(await Promise.all(paced.map((p) => p.stop()))));
+      const started = await Promise.all([...processes, ...paced].map((p) => p.next('started')));
       const [row] = await probe.query<LedgerRow>(LEDGER_CHECK);
       const cycle = stretch(marks.started, marks.cycle);
       const steady = stretch(marks.settled, marks.steady);
+      const pacedStretch = stretch(pacedMarks.from, pacedMarks.to);
       return {
         engine: 'postgres',
         instances: processes.length,
@@ -99,7 +115,13 @@ export class PostgresRun {
         cycle,
         setAside: marks.setAside,
         steady,
-        server: { cycle: perPoll(server.started!, server.cycle!, cycle.polls), steady: perPoll(server.settled!, server.steady!, steady.polls) },
+        paced: pacedStretch,
+        pacedRate,
+        server: {
+          cycle: perPoll(server.started!, server.cycle!, cycle.polls),
+          steady: perPoll(server.settled!, server.steady!, steady.polls),
+          paced: perPoll(pacedServer.from!, pacedServer.to!, pacedStretch.polls),
+        },
         pollsByInstance,
         errorKinds: mergeCounts(closed.map((c) => c.errorKinds)),
         attemptErrorKinds: mergeCounts(closed.map((c) => c.attemptErrorKinds)),

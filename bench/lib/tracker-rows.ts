@@ -3,7 +3,7 @@
 import { formatValue, type Target } from './evaluate.js';
 import { median } from './stats.js';
 import { toRow, type Row } from './table.js';
-import type { EngineResult } from './tracker-config.js';
+import type { EngineResult, Measured } from './tracker-config.js';
 import { messagesFollowed, pollsPerSecondNeeded, type Stretch } from './tracker-figures.js';
 
 /** The service's guidance: four polls of a message a day. */
@@ -74,6 +74,21 @@ export function trackerRows(r: EngineResult): Row[] {
     row('DB ms per poll, steady', 'ms', report, [dbMsPerPoll(r, 'steady')], dbNote(r, 'steady')),
     row('tracker CPU ms per poll, steady', 'ms', report, [r.steady.cpuMsPerPoll], `all tracker processes, user + system; first polls: ${fmt(r.cycle.cpuMsPerPoll)} ms`),
     row('WAL bytes per poll, steady', 'B', report, [r.steady.walBytesPerPoll], `first polls: ${fmt(r.cycle.walBytesPerPoll)} B`),
+    ...pacedRows(r, row, report),
+  ];
+}
+
+type RowMaker = (metric: string, unit: string, target: Target, samples: number[], note: string) => Row;
+
+/** The stretch at the default maxPollsPerSecond: what a production tracker asks of its database per poll. */
+function pacedRows(r: EngineResult, row: RowMaker, report: Target): Row[] {
+  const at = `at ${r.pacedRate} polls/s`;
+  const who = `${r.instances} fresh process${r.instances > 1 ? 'es' : ''} with maxPollsPerSecond ${r.pacedRate} (the default), polling messages polled before`;
+  return [
+    row(`polls/s with maxPollsPerSecond ${r.pacedRate}`, 'polls/s', report, [r.paced.pollsPerSecond], `${who}: ${fmt(r.paced.polls)} polls in ${fmt(r.paced.seconds)} s`),
+    row(`statements per poll ${at}`, 'stmt', report, [r.paced.statementsPerPoll], perKind(r.paced)),
+    row(`DB ms per poll ${at}`, 'ms', report, [dbMsPerPoll(r, 'paced')], dbNote(r, 'paced')),
+    row(`tracker CPU ms per poll ${at}`, 'ms', report, [r.paced.cpuMsPerPoll], 'all tracker processes, user + system, idle time between polls included'),
   ];
 }
 
@@ -81,7 +96,7 @@ export function trackerRows(r: EngineResult): Row[] {
  * The database's work per poll: on PGlite the time in its query lock (its
  * CPU, on the tracker's thread); on PostgreSQL the server processes' CPU.
  */
-export function dbMsPerPoll(r: EngineResult, which: 'cycle' | 'steady'): number {
+export function dbMsPerPoll(r: EngineResult, which: Measured): number {
   return r.server ? r.server[which].cpuMsPerPoll : r[which].dbMsPerPoll;
 }
 
@@ -116,12 +131,13 @@ function steadyNote(r: EngineResult): string {
   return `${fmt(r.steady.polls)} polls in ${fmt(r.steady.seconds)} s of messages polled before, status unchanged${aside}; at ${POLLS_PER_DAY} polls a day this follows ${fmt(followed)} messages`;
 }
 
-function dbNote(r: EngineResult, which: 'cycle' | 'steady'): string {
+function dbNote(r: EngineResult, which: Measured): string {
   if (!r.server) return "time in PGlite's query lock: its CPU, on the tracker's own thread";
   const server = r.server[which];
   const tracker = r[which];
   return (
     `CPU of the server's processes (/proc); pg_stat_statements: ${fmt(server.execMsPerPoll)} ms executing (lock waits included), ${fmt(server.walBytesPerPoll)} WAL bytes; ` +
-    `a statement's mean wait in the tracker ${fmt(tracker.dbMsPerPoll / tracker.statementsPerPoll)} ms (its pool's queue included: the tracker keeps up to 512 polls in flight at this maxPollsPerSecond)`
+    `a statement's mean wait in the tracker ${fmt(tracker.dbMsPerPoll / tracker.statementsPerPoll)} ms` +
+    (which === 'paced' ? '' : " (its pool's queue included: at maxPollsPerSecond 10,000 the tracker keeps 512 polls in flight per process)")
   );
 }

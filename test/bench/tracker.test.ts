@@ -121,6 +121,8 @@ function result(overrides: Partial<EngineResult> = {}): EngineResult {
     cycle: s,
     setAside: 0,
     steady: { ...s, pollsPerSecond: 200 },
+    paced: { ...s, pollsPerSecond: 5, statementsPerPoll: 1.4, dbMsPerPoll: 0.3 },
+    pacedRate: 5,
     server: null,
     pollsByInstance: [1_000],
     errorKinds: {},
@@ -167,6 +169,9 @@ describe('tracker bench: rows', () => {
     expect(steady.target).toBe('>= 46.3 polls/s');
     expect(steady.pass).toBe(true);
     expect(rows.find((r) => r.metric.startsWith('start on'))?.sdk).toBe(1_000);
+    // The stretch at the default rate has its own rows, named by the rate.
+    expect(rows.find((r) => r.metric === 'statements per poll at 5 polls/s')?.sdk).toBe(1.4);
+    expect(rows.find((r) => r.metric === 'DB ms per poll at 5 polls/s')?.sdk).toBe(0.3);
     const bad = trackerRows(result({ errorKinds: { AbortError: 100 } })).find((r) => r.metric === 'polls/s, steady')!;
     expect(bad.pass).toBe(false);
     expect(new Set(rows.map((r) => r.scenario))).toEqual(new Set(['tracker-embedded']));
@@ -175,8 +180,10 @@ describe('tracker bench: rows', () => {
   it('dbMsPerPoll: PGlite time on the embedded engine, the server CPU on PostgreSQL', () => {
     expect(dbMsPerPoll(result(), 'steady')).toBe(0.5);
     const server = { cpuMsPerPoll: 1.25, execMsPerPoll: 0.4, statementsPerPoll: 3, walBytesPerPoll: 800 };
-    const pg = result({ engine: 'postgres', instances: 4, server: { cycle: server, steady: { ...server, cpuMsPerPoll: 0.75 } } });
+    const pg = result({ engine: 'postgres', instances: 4, server: { cycle: server, steady: { ...server, cpuMsPerPoll: 0.75 }, paced: { ...server, cpuMsPerPoll: 2 } } });
     expect(dbMsPerPoll(pg, 'steady')).toBe(0.75);
+    expect(dbMsPerPoll(pg, 'paced')).toBe(2);
+    expect(dbMsPerPoll(result(), 'paced')).toBe(0.3);
     expect(trackerRows(pg)[0]?.scenario).toBe('tracker-postgres-4');
   });
 });
