@@ -12,7 +12,7 @@ import { createTracker, type Tracker } from 'cdms-sdk/tracker';
 import { BENCH_SQL, type DbMeter } from '../lib/db-meter.js';
 import { meteredPool } from '../lib/pg-meter.js';
 import { meterPGlite } from '../lib/pglite-meter.js';
-import { cloneMessages, setAside, type RunSql } from '../lib/tracker-clone.js';
+import { cloneMessages, setAside, unhandledEvents, type RunSql } from '../lib/tracker-clone.js';
 import { trackedMessageId } from '../lib/tracker-ids.js';
 import type { InstanceArgs, InstanceCommand, InstanceLine, Tick } from '../lib/tracker-protocol.js';
 
@@ -121,6 +121,16 @@ async function createTrackerTimed(): Promise<{ tracker: Tracker; createMs: numbe
   return { tracker: t, createMs: performance.now() - started };
 }
 
+/** Whether this process watches the unhandled events: until it sees none (a count every tick costs the database). */
+let watchingEvents = args.countEvents === true;
+
+async function eventsLeft(): Promise<number> {
+  if (!watchingEvents) return 0;
+  const n = await unhandledEvents(engine.sql);
+  watchingEvents = n > 0;
+  return n;
+}
+
 async function tick(): Promise<Tick> {
   const cpu = process.cpuUsage();
   return {
@@ -133,6 +143,7 @@ async function tick(): Promise<Tick> {
     rssMb: mb(process.memoryUsage().rss),
     wasmMb: engine.wasmMb(),
     walBytes: await engine.walBytes(),
+    unhandledEvents: await eventsLeft(),
   };
 }
 
@@ -165,6 +176,7 @@ async function obey(): Promise<void> {
     if (command.command === 'set-aside') {
       const started = performance.now();
       const rows = await setAside(engine.sql);
+      watchingEvents = true;
       print({ phase: 'set-aside', rows, ms: performance.now() - started });
     }
   }

@@ -9,7 +9,9 @@
 // Also the set-aside between the scenario's first-poll stretch and its steady
 // stretch: the messages never polled are made due a day later, so that the
 // steady stretch polls again those polled once (status unchanged), with the
-// whole ledger in the tables, as a tracker spends most of its days.
+// whole ledger in the tables, as a tracker spends most of its days. And the
+// count of events not yet handled, which the scenario lets reach zero before
+// a measured stretch (a backlog's deliveries would be counted in its polls).
 
 /** The tracker's default schema, where the scenario's ledgers live. */
 export const LEDGER_SCHEMA = 'cdms_tracker';
@@ -66,4 +68,12 @@ export async function cloneMessages(run: RunSql, templateId: string, ids: readon
 /** Runs {@link setAsideSql}; returns the rows moved. */
 export async function setAside(run: RunSql, schema = LEDGER_SCHEMA): Promise<number> {
   return count(await run(setAsideSql(schema), []));
+}
+
+/** Events no handler has handled yet, as `n`. */
+export const UNHANDLED_EVENTS_SQL = `SELECT count(*)::int AS n FROM ${quote(LEDGER_SCHEMA)}.events WHERE handled_at IS NULL`;
+
+/** Runs {@link UNHANDLED_EVENTS_SQL}. */
+export async function unhandledEvents(run: RunSql): Promise<number> {
+  return count(await run(UNHANDLED_EVENTS_SQL, []));
 }

@@ -69,7 +69,7 @@ export function instanceArgs(
   config: TrackerBenchConfig,
   sandbox: { url: string; apiKey: string },
   rest: Pick<InstanceArgs, 'mode' | 'engine' | 'database' | 'first' | 'count' | 'tracked' | 'instanceId' | 'concurrency'>,
-  maxPollsPerSecond = config.maxPollsPerSecond,
+  pace: Partial<Pick<InstanceArgs, 'maxPollsPerSecond' | 'pollIntervalMs' | 'countEvents'>> = {},
 ): InstanceArgs {
   return {
     ...rest,
@@ -77,10 +77,21 @@ export function instanceArgs(
     apiKey: sandbox.apiKey,
     seed: config.seed,
     sentAt: config.sentAt,
-    maxPollsPerSecond,
+    maxPollsPerSecond: config.maxPollsPerSecond,
     pollIntervalMs: config.pollIntervalMs,
     tickMs: config.tickMs,
+    ...pace,
   };
+}
+
+/**
+ * How the stretch at the default rate runs: maxPollsPerSecond 5, and a
+ * pollIntervalMs long enough that the tracker's idle checks come once a
+ * second, as at the default six hours (they scale with the interval below
+ * 20 s), yet short enough that the messages polled before are due again.
+ */
+export function pacedArgs(config: TrackerBenchConfig): Pick<InstanceArgs, 'maxPollsPerSecond' | 'pollIntervalMs'> {
+  return { maxPollsPerSecond: config.pacedRate, pollIntervalMs: 20_000 };
 }
 
 /** Server-side work of a stretch, per poll (PostgreSQL only). */

@@ -7,8 +7,8 @@
 // half an hour or more on this shared machine, so by default the stretch is
 // cut short and the full cycle's time is the messages over its rate.
 //
-// Then the messages never polled are set aside (due a day later) and the
-// polls already claimed drain; what follows is the steady state: messages
+// Then the messages never polled are set aside (due a day later), the
+// polls already claimed drain and the events left are delivered; what follows is the steady state: messages
 // polled again with their status unchanged (an UPDATE of the row and nothing
 // else), as a tracker spends most of its days, the whole ledger in the tables.
 import { sumTicks, type Totals } from './tracker-figures.js';
@@ -51,7 +51,9 @@ export async function watchCycle(processes: readonly TrackerProcess[], options: 
   await options.onMark?.('cycle');
   const setAside = await options.setAside();
   options.log(`tracker: ${setAside} messages never polled set aside; ${setAside > 0 ? options.settlePolls : 0} claimed polls to drain`);
-  const settled = setAside > 0 ? await waitFor(processes, options, (now) => now.polls - cycle.polls >= options.settlePolls, 'drain') : cycle;
+  // The events of the first polls are delivered too: at saturation their statements wait behind the polls'.
+  const drained = (now: Totals): boolean => now.polls - cycle.polls >= options.settlePolls && now.unhandledEvents === 0;
+  const settled = setAside > 0 ? await waitFor(processes, options, drained, 'drain') : cycle;
   await options.onMark?.('settled');
   const steady = await waitFor(processes, options, (now) => now.at - settled.at >= options.steadyMs, 'steady');
   await options.onMark?.('steady');
@@ -67,13 +69,13 @@ export interface PacedOptions {
   log: (message: string) => void;
 }
 
-/** Lets fresh processes start and run `warmupMs`, then measures `ms` of their polling. */
+/** Lets fresh processes start and run `warmupMs` and deliver the events left, then measures `ms` of their polling. */
 export async function watchPaced(processes: readonly TrackerProcess[], options: PacedOptions): Promise<{ from: Totals; to: Totals }> {
   const started = sumTicks(
     (await Promise.all(processes.map((p) => p.next('started')))).map((s) => s.tick),
     'earliest',
   );
-  const from = await waitFor(processes, options, (now) => now.at - started.at >= options.warmupMs, 'paced warm-up');
+  const from = await waitFor(processes, options, (now) => now.at - started.at >= options.warmupMs && now.unhandledEvents === 0, 'paced warm-up');
   await options.onMark?.('from');
   const to = await waitFor(processes, options, (now) => now.at - from.at >= options.ms, 'paced');
   await options.onMark?.('to');

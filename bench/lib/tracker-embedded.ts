@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { fillFigures, instanceArgs, load, mergeCounts, startFigures, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
+import { fillFigures, instanceArgs, pacedArgs, load, mergeCounts, startFigures, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
 import { watchCycle, watchPaced } from './tracker-cycle.js';
 import { stretch } from './tracker-figures.js';
 import { TrackerProcess } from './tracker-process.js';
@@ -48,13 +48,13 @@ export class EmbeddedRun {
     this.#log = log;
   }
 
-  #args(mode: 'fill' | 'run', maxPollsPerSecond?: number): ConstructorParameters<typeof TrackerProcess>[0] {
+  #args(mode: 'fill' | 'run', pace?: Parameters<typeof instanceArgs>[3]): ConstructorParameters<typeof TrackerProcess>[0] {
     const { messages, tracked, fillConcurrency } = this.#config;
     return instanceArgs(
       this.#config,
       this.#sandbox,
       { mode, engine: 'pglite', database: this.#dir, first: 0, count: messages, tracked, instanceId: 'embedded', concurrency: fillConcurrency },
-      maxPollsPerSecond,
+      pace,
     );
   }
 
@@ -86,7 +86,7 @@ export class EmbeddedRun {
     const samples: Started[] = [first];
     // A fresh process at the default rate: a start sample too.
     const { pacedRate, pacedWarmupMs: warmupMs, pacedMs } = this.#config;
-    const paced = new TrackerProcess(this.#args('run', pacedRate));
+    const paced = new TrackerProcess(this.#args('run', { ...pacedArgs(this.#config), countEvents: true }));
     samples.push(await paced.next('started'));
     const pacedMarks = await watchPaced([paced], { warmupMs, ms: pacedMs, stallMs, log: this.#log });
     closed.push(await paced.stop());

@@ -16,6 +16,8 @@ export interface Totals {
   cpuMs: number;
   /** The WAL position (one database for every process: the furthest seen). */
   walBytes: number;
+  /** Unhandled events (one database: the most any watching process saw). */
+  unhandledEvents: number;
   byKind: Record<string, StatementWork>;
 }
 
@@ -45,6 +47,7 @@ export function sumTicks(ticks: readonly Tick[], at: 'earliest' | 'latest'): Tot
     dbMs: add((t) => t.db.ms),
     cpuMs: add((t) => t.cpuMs),
     walBytes: Math.max(...ticks.map((t) => t.walBytes)),
+    unhandledEvents: Math.max(...ticks.map((t) => t.unhandledEvents)),
     byKind,
   };
 }

@@ -7,7 +7,7 @@
 // maxPollsPerSecond.
 // The server's own CPU and statement times are read at each mark.
 import { startPostgres, type PostgresServer } from '../../test/setup/postgres-server.js';
-import { fillFigures, instanceArgs, load, mergeCounts, startFigures, type EngineResult, type ServerStretch, type TrackerBenchConfig } from './tracker-config.js';
+import { fillFigures, instanceArgs, pacedArgs, load, mergeCounts, startFigures, type EngineResult, type ServerStretch, type TrackerBenchConfig } from './tracker-config.js';
 import { watchCycle, watchPaced, type CycleMarks } from './tracker-cycle.js';
 import { stretch } from './tracker-figures.js';
 import { LEDGER_CHECK, ledgerFigures, type LedgerRow } from './tracker-embedded.js';
@@ -28,7 +28,7 @@ export class PostgresRun {
     this.#log = log;
   }
 
-  #processes(mode: 'fill' | 'run', maxPollsPerSecond?: number): TrackerProcess[] {
+  #processes(mode: 'fill' | 'run', pace?: Parameters<typeof instanceArgs>[3]): TrackerProcess[] {
     const { messages, tracked, instances, fillConcurrency } = this.#config;
     const database = this.#server!.url;
     const trackedShares = shares(0, tracked, instances);
@@ -43,7 +43,7 @@ export class PostgresRun {
             tracked: trackedShares[i]!.count,
             instanceId: `instance-${i}`,
             concurrency: Math.ceil(fillConcurrency / instances),
-          }, maxPollsPerSecond),
+          }, { ...pace, countEvents: pace?.countEvents === true && i === 0 }),
         ),
     );
   }
@@ -85,9 +85,9 @@ export class PostgresRun {
         },
       });
       const closed = await Promise.all(processes.map((p) => p.stop()));
-      // Fresh processes at the default rate, the budget shared by them all.
+      // Fresh processes at the default rate, the budget shared by them all; the first watches the events left.
       const { pacedRate, pacedWarmupMs: warmupMs, pacedMs } = this.#config;
-      const paced = this.#processes('run', pacedRate);
+      const paced = this.#processes('run', { ...pacedArgs(this.#config), countEvents: true });
       const pacedServer: Partial<Record<'from' | 'to', ServerTotals>> = {};
       const pacedMarks = await watchPaced(paced, {
         warmupMs,

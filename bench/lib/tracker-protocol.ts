@@ -27,6 +27,8 @@ export interface InstanceArgs {
   pollIntervalMs: number;
   /** How often a running process reports its counters. */
   tickMs: number;
+  /** Count the ledger's unhandled events from the start, until none are left (else only after a set-aside). */
+  countEvents?: boolean;
 }
 
 /** Cumulative counters of a running tracker process. */
@@ -47,6 +49,8 @@ export interface Tick {
   wasmMb: number;
   /** The database's WAL position, bytes. */
   walBytes: number;
+  /** The ledger's unhandled events while this process watches them (after a set-aside, or from the start with countEvents), else 0. */
+  unhandledEvents: number;
 }
 
 /** What the scenario can ask of a running process, one JSON line each on its stdin (closing stdin stops it). */

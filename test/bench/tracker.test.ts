@@ -73,16 +73,17 @@ describe('tracker bench: statements', () => {
   });
 });
 
-function tick(at: number, polls: number, statements: number, walBytes: number, byKind: Record<string, { count: number; ms: number }> = {}): Tick {
-  return { at, polls, errors: 0, attemptErrors: 0, db: { statements, ms: statements / 2, byKind }, cpuMs: polls * 3, rssMb: 100, wasmMb: 0, walBytes };
+function tick(at: number, polls: number, statements: number, walBytes: number, byKind: Record<string, { count: number; ms: number }> = {}, unhandledEvents = 0): Tick {
+  return { at, polls, errors: 0, attemptErrors: 0, db: { statements, ms: statements / 2, byKind }, cpuMs: polls * 3, rssMb: 100, wasmMb: 0, walBytes, unhandledEvents };
 }
 
 describe('tracker bench: figures', () => {
-  it('sumTicks: adds counters and kinds; the earliest or latest time; the furthest WAL position', () => {
-    const a = tick(1_000, 10, 30, 5_000, { BEGIN: { count: 10, ms: 1 } });
+  it('sumTicks: adds counters and kinds; the earliest or latest time; the furthest WAL position; the most unhandled events seen', () => {
+    const a = tick(1_000, 10, 30, 5_000, { BEGIN: { count: 10, ms: 1 } }, 40);
     const b = tick(1_200, 20, 50, 7_000, { BEGIN: { count: 5, ms: 2 }, COMMIT: { count: 5, ms: 1 } });
     const start = sumTicks([a, b], 'earliest');
-    expect(start).toMatchObject({ at: 1_000, polls: 30, statements: 80, dbMs: 40, cpuMs: 90, walBytes: 7_000 });
+    // One database: events are counted by the watching process only, the others say 0.
+    expect(start).toMatchObject({ at: 1_000, polls: 30, statements: 80, dbMs: 40, cpuMs: 90, walBytes: 7_000, unhandledEvents: 40 });
     expect(start.byKind).toEqual({ BEGIN: { count: 15, ms: 3 }, COMMIT: { count: 5, ms: 1 } });
     expect(sumTicks([a, b], 'latest').at).toBe(1_200);
     expect(() => sumTicks([], 'latest')).toThrow(RangeError);
