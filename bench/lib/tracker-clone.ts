@@ -1,9 +1,9 @@
 // Brings a ledger to the scenario's size in seconds. A share of the messages
 // is adopted with tracker.track() (timed: that is the adopt figure); the rest
 // are copies of the first adopted row with their own messageId, inserted by
-// SQL in chunks. Adopting 100,000 one by one took about 5 minutes on the
-// embedded engine and 11 on PostgreSQL (fsync on) on this machine, and tells
-// nothing the first thousands do not. A copy is the row track() wrote (route,
+// SQL in chunks. Adopting 100,000 one by one would take about 5 minutes on
+// the embedded engine and 11 on PostgreSQL (fsync on) on this machine, and
+// tell nothing the first thousands do not. A copy is the row track() wrote (route,
 // stage, due time, follow-until, poll count), so the tracker treats it alike.
 //
 // Also the set-aside between the scenario's first-poll stretch and its steady
