@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { standardMessage } from '../contract/support.js';
 import { useSandbox } from '../sandbox/support.js';
-import { ENGINES, collectEvents, eventually, useTrackers } from './support.js';
+import { ENGINES, attentionOf, collectEvents, eventually, useTrackers } from './support.js';
 
 const env = useSandbox();
 const openTracker = useTrackers();
-
-/** Waits until the message has the given attention reason; returns it. */
-async function attentionOf(tracker: Awaited<ReturnType<typeof openTracker>>, messageId: string, reason: string) {
-  return eventually(`attention ${reason}`, async () => {
-    const m = await tracker.get(messageId);
-    return m?.attention?.reason === reason && m;
-  });
-}
 
 describe.each(ENGINES)('tracker attention on $engine', ({ engine, skip }) => {
   it.skipIf(skip)('REJECTED: terminal, flagged, listed among attention, and cleared by acknowledge', async () => {

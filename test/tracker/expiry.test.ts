@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { standardMessage } from '../contract/support.js';
 import { useSandbox } from '../sandbox/support.js';
-import { ENGINES, eventually, useTrackers } from './support.js';
+import { ENGINES, attentionOf, useTrackers } from './support.js';
 
 // Statuses stay 300 ms after expiry here (a day in the default sandbox), so the removal is seen.
 const env = useSandbox({ statusRetentionMs: 300 });
 const openTracker = useTrackers();
-
-/** Waits until the message has the given attention reason; returns it. */
-async function attentionOf(tracker: Awaited<ReturnType<typeof openTracker>>, messageId: string, reason: string) {
-  return eventually(`attention ${reason}`, async () => {
-    const m = await tracker.get(messageId);
-    return m?.attention?.reason === reason && m;
-  });
-}
 
 describe.each(ENGINES)('tracker around expiry on $engine', ({ engine, skip }) => {
   it.skipIf(skip)('removed after expiry: polled before and after expiry, then flagged when the status is gone', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, inject, vi } from 'vitest';
 import { CdmsClient } from '../../src/index.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { createTracker, type Tracker, type TrackerEvent, type TrackerOptions } from '../../src/tracker/index.js';
+import { createTracker, type TrackedMessage, type Tracker, type TrackerEvent, type TrackerOptions } from '../../src/tracker/index.js';
 
 // The first embedded database of a test process compiles PostgreSQL's WebAssembly:
 // a few seconds, many more on a busy shared machine. No timing is asserted by these limits.
@@ -87,6 +87,14 @@ export async function eventually<T>(what: string, check: () => T | undefined | f
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Waits until a tracked message has the given attention reason; returns the message. */
+export async function attentionOf(tracker: Tracker, messageId: string, reason: string): Promise<TrackedMessage> {
+  return eventually(`attention ${reason}`, async () => {
+    const m = await tracker.get(messageId);
+    return m?.attention?.reason === reason && m;
+  });
 }
 
 /** One request the client made. */
