@@ -17,6 +17,14 @@ declare const __CDMS_CJS_BUILD__: boolean | undefined;
 
 const MODULE_NAME = '@opentelemetry/api';
 
+/**
+ * Where every copy of `@opentelemetry/api` 1.x keeps what an app registers
+ * (tracer, meter and propagator providers, the context manager, diag): the
+ * API's own cross-copy contract, so two copies of the API in one app see the
+ * same providers. It is absent until something is registered.
+ */
+const GLOBAL_REGISTRATION = Symbol.for('opentelemetry.js.api.1');
+
 /** undefined: not tried yet; null: not installed (or not loadable); 'import': only `import()` can load it. */
 let loaded: OpenTelemetryApi | null | 'import' | undefined;
 let importing: Promise<OpenTelemetryApi | null> | undefined;
@@ -29,6 +37,15 @@ let importing: Promise<OpenTelemetryApi | null> | undefined;
 export function openTelemetryApi(): OpenTelemetryApi | null | undefined {
   if (loaded === undefined) loaded = requireApi();
   return loaded === 'import' ? undefined : loaded;
+}
+
+/**
+ * Whether an app has registered anything with OpenTelemetry (any copy of the
+ * API, any version 1.x). Until then the API, loaded or not, records nothing
+ * and no trace context can be active: the client need not load it.
+ */
+export function openTelemetryRegistered(): boolean {
+  return (globalThis as { [GLOBAL_REGISTRATION]?: unknown })[GLOBAL_REGISTRATION] !== undefined;
 }
 
 /** Imports the API asynchronously (once), for runtimes without a synchronous loader. */
@@ -66,6 +83,11 @@ function asApi(mod: unknown): OpenTelemetryApi | null {
     typeof api.metrics?.getMeterProvider === 'function' &&
     typeof api.context?.active === 'function';
   return usable ? api : null;
+}
+
+/** Test hook: whether the client has looked for the API yet (loaded it, or found it missing). */
+export function openTelemetryApiLookedForForTesting(): boolean {
+  return loaded !== undefined;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { MeterProvider, TracerProvider } from '@opentelemetry/api';
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import type { OperationName } from '../core/retry-policy.js';
-import { importOpenTelemetryApi, openTelemetryApi } from './otel-api.js';
+import { openTelemetryApi } from './otel-api.js';
 import { OtelTelemetry, type TelemetryConfig } from './otel-telemetry.js';
-import { NOOP_TELEMETRY, type OperationScope, type Telemetry } from './scope.js';
+import { NOOP_TELEMETRY, type Telemetry } from './scope.js';
+import { DeferredTelemetry, UntilRegisteredTelemetry } from './deferred-telemetry.js';
 
 /**
  * The part of an OpenTelemetry `TracerProvider` the SDK calls. Any
@@ -34,12 +35,21 @@ export interface TelemetryOptions {
 /**
  * The client's telemetry: through `@opentelemetry/api` when it is installed
  * (a no-op until the app registers an OpenTelemetry SDK), else nothing at all.
+ * Without providers in the options the API is loaded only once the app has
+ * registered something with OpenTelemetry: loading it costs a client's start
+ * about as much as loading the SDK's own code, and records nothing before.
  *
  * @throws ConfigurationError when an option has the wrong type, or a
  * provider is given but `@opentelemetry/api` is not installed.
  */
 export function createTelemetry(options: TelemetryOptions): Telemetry {
   const config = checkOptions(options);
+  if (config.tracerProvider || config.meterProvider) return telemetryThroughApi(config);
+  return new UntilRegisteredTelemetry(() => telemetryThroughApi(config));
+}
+
+/** Telemetry through the API, loaded now (or imported, where only `import()` can load it). */
+function telemetryThroughApi(config: TelemetryConfig): Telemetry {
   const api = openTelemetryApi();
   if (api) return new OtelTelemetry(api, config);
   if (api === null) {
@@ -49,21 +59,6 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     return NOOP_TELEMETRY;
   }
   return new DeferredTelemetry(config);
-}
-
-/** Where the API can only be imported asynchronously: nothing is recorded until it has arrived. */
-class DeferredTelemetry implements Telemetry {
-  #current: Telemetry = NOOP_TELEMETRY;
-
-  constructor(config: TelemetryConfig) {
-    void importOpenTelemetryApi().then((api) => {
-      if (api) this.#current = new OtelTelemetry(api, config);
-    });
-  }
-
-  operation<T>(name: OperationName, run: (scope: OperationScope) => Promise<T>): Promise<T> {
-    return this.#current.operation(name, run);
-  }
 }
 
 function checkOptions(options: TelemetryOptions): TelemetryConfig {

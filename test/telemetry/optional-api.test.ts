@@ -6,7 +6,7 @@ import * as api from '@opentelemetry/api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CdmsClient, ConfigurationError } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { openTelemetryApi, setOpenTelemetryApiForTesting } from '../../src/telemetry/otel-api.js';
+import { openTelemetryApi, openTelemetryApiLookedForForTesting, setOpenTelemetryApiForTesting } from '../../src/telemetry/otel-api.js';
 import { telemetryHarness } from '../helpers/telemetry.js';
 
 let sandbox: Sandbox;
@@ -23,6 +23,30 @@ describe('optional @opentelemetry/api', () => {
   it('is found from source when installed (the ESM path: createRequire)', () => {
     setOpenTelemetryApiForTesting(undefined);
     expect(openTelemetryApi()?.trace).toBe(api.trace);
+  });
+
+  it('is not loaded while the app has registered nothing with OpenTelemetry; the first operation after a registration loads and records', async () => {
+    const key = Symbol.for('opentelemetry.js.api.1');
+    const registry = globalThis as { [key]?: unknown };
+    const saved = registry[key];
+    delete registry[key]; // as in a process where nothing was ever registered
+    try {
+      setOpenTelemetryApiForTesting(undefined);
+      const cdms = new CdmsClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, propagateTraceContext: true });
+      await cdms.test();
+      expect((await cdms.topics.list()).length).toBeGreaterThan(0);
+      expect(openTelemetryApiLookedForForTesting()).toBe(false);
+
+      const otel = telemetryHarness();
+      api.trace.setGlobalTracerProvider(otel.tracerProvider);
+      await cdms.test();
+      expect(openTelemetryApiLookedForForTesting()).toBe(true);
+      expect(otel.spans().filter((s) => s.name === 'cdms.test')).toHaveLength(1);
+      await otel.shutdown();
+    } finally {
+      if (saved === undefined) delete registry[key];
+      else registry[key] = saved;
+    }
   });
 
   it('absent: the client works and records nothing, even with a global tracer provider registered', async () => {
