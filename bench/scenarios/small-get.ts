@@ -4,7 +4,7 @@
 // customers.retrieve with its fetch client), all on the local service (its
 // own process, keep-alive on every side, the same global dispatcher). A
 // fifth side, ky configured as the SDK's transport configures it, shows how
-// much of the SDK's cost is its HTTP layer (DESIGN.md makes ky that layer).
+// much of the SDK's cost is its HTTP layer (ky, the project's chosen HTTP library).
 import ky from 'ky';
 import { MESSAGE_ID, sdkLikeHeaders } from '../lib/fixtures.js';
 import { alternate, timeMs } from '../lib/measure.js';

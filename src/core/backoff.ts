@@ -1,8 +1,8 @@
 import { RequestAbortedError } from './errors/transport-errors.js';
 
-/** First backoff ceiling (DESIGN.md, Retries). */
+/** First backoff ceiling (docs/errors-and-retries.md). */
 export const BACKOFF_BASE_MS = 500;
-/** Largest backoff ceiling (DESIGN.md, Retries). */
+/** Largest backoff ceiling (docs/errors-and-retries.md). */
 export const BACKOFF_CAP_MS = 8_000;
 
 /**

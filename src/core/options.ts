@@ -14,7 +14,7 @@ export interface RequestOptions {
    */
   timeoutMs?: number | undefined;
   /**
-   * How many times a retryable failure is retried (DESIGN.md, Retries).
+   * How many times a retryable failure is retried (`RETRY_POLICIES` says which failures are).
    * @defaultValue the client's `maxRetries` (3)
    */
   maxRetries?: number | undefined;

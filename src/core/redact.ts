@@ -3,7 +3,7 @@ export const REDACTED = '[redacted]';
 
 /**
  * Ten digits, optionally grouped 3-3-4 by spaces or hyphens: the shape of an
- * NHS number (reference/domain.md section 1). Any such run in text that is
+ * NHS number (NHS Data Dictionary). Any such run in text that is
  * about to reach a log or an error message is masked, whether or not it is a
  * valid NHS number: a false positive costs nothing, a leak is an incident.
  */

@@ -15,7 +15,7 @@ export interface RetryPolicy {
   readonly timeouts: boolean;
 }
 
-/** Reads are safe to repeat (DESIGN.md, Retries). */
+/** Reads are safe to repeat. */
 const READ: RetryPolicy = { statuses: [500, 502, 503, 504], connectionErrors: 'all', timeouts: true };
 
 /**
@@ -43,7 +43,7 @@ export type OperationName =
   | 'tokens.verify'
   | 'widgets.register';
 
-/** The retry policy of every operation, written out (DESIGN.md, Retries). */
+/** The retry policy of every operation, written out (docs/errors-and-retries.md explains each). */
 export const RETRY_POLICIES: Readonly<Record<OperationName, RetryPolicy>> = {
   test: READ,
   'topics.list': READ,

@@ -66,7 +66,7 @@ export class Transport {
     this.#listening = config.logger !== silentLogger;
     this.#ky = ky.create({
       prefixUrl: config.baseUrl,
-      // The SDK runs its own retry loop: ky's defaults retry things DESIGN.md forbids.
+      // The SDK runs its own retry loop: ky's defaults would retry sends, which are never repeated blindly.
       retry: 0,
       throwHttpErrors: false,
       ...(config.fetch ? { fetch: config.fetch } : {}),

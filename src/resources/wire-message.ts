@@ -41,7 +41,7 @@ function copyAttachments(attachments: unknown): unknown {
 }
 
 /**
- * Fills in what DESIGN.md lets the caller leave out: `messageId` (a v4 UUID),
+ * Fills in what the SDK lets the caller leave out: `messageId` (a v4 UUID),
  * the fixed `type` of the instant and GP routes, and the GP route's
  * `recipient.id.type`. Nothing else is renamed or reshaped, the caller's
  * object is not modified (its attachments are copied, see

@@ -2,7 +2,7 @@
  * ODS codes of the practices that "use the service" in the sandbox
  * (spec, Errors rule 2: a send to any other organisation is a validation
  * problem). GP practice codes have the shape of one letter and five digits
- * (reference/domain.md section 4).
+ * (NHS Prescription Pricing Division's practice code format).
  */
 export const DEFAULT_RECIPIENTS: readonly string[] = Object.freeze(['A81001', 'A81002', 'A81004', 'B86022', 'L81008']);
 
@@ -53,14 +53,14 @@ export interface RouteCode {
 
 /**
  * ITK3 business acknowledgement on import: "Patient known here"
- * (ITK3 response codes, prefix 3; reference/domain.md section 6).
+ * (ITK3 response codes, prefix 3; GP Connect Send Document).
  */
 export const ITK_IMPORTED: RouteCode = { code: '30001', display: 'Patient known here' };
 
 /** ITK3 negative business acknowledgement used by the `rejected` outcome. */
 export const ITK_REJECTED: RouteCode = { code: '30002', display: 'Patient not known here' };
 
-/** MESH routing error used by the `mesh-rejected` outcome (EPL-15x, reference/domain.md section 6). */
+/** MESH routing error used by the `mesh-rejected` outcome (EPL-15x, GP Connect Send Document). */
 export const MESH_REJECTED: RouteCode = { code: 'EPL-153', display: 'ERROR_NHSNUMBER_NOT_FOUND' };
 
 /** The spec's `{code}-{display}` shape of a GP-route subStatus. */

@@ -26,7 +26,7 @@ export interface FaultCounts {
   serviceUnavailable: number;
 }
 
-/** Counters for tests (issue 6's fault suite): a snapshot, safe to keep. */
+/** Counters for tests (the fault-injection suite reads them): a snapshot, safe to keep. */
 export interface SandboxStats {
   /** API requests received (the `/_sandbox/` control API is not counted). */
   requests: number;

@@ -4,7 +4,7 @@ import type { InvalidParameter } from '../schemas/problem.js';
  * The EICAR anti-virus test file (eicar.org), base64-encoded. Only this
  * encoded form is kept in the repository: a literal copy would be
  * quarantined by anti-virus software on developer machines and CI
- * (reference/domain.md section 9). Send it as an attachment's content to see
+ * (EICAR, https://www.eicar.org/download-anti-malware-testfile/). Send it as an attachment's content to see
  * the sandbox's virus-scan rejection.
  */
 export const EICAR_TEST_FILE_BASE64 =

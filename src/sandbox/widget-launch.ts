@@ -1,4 +1,4 @@
-// Issue 9: the sandbox plays the toolbar launching a registered widget. It
+// The sandbox plays the toolbar launching a registered widget. It
 // signs launch JWTs with a key pair made at start (public half served at
 // /_sandbox/jwks) and encrypts them with the widget's stored secret and method.
 import type { JSONWebKeySet } from 'jose';

@@ -3,7 +3,7 @@ import type { WidgetRegistration } from '../schemas/widget.js';
 /**
  * A registered widget, as the toolbar would hold it. The encryption secret
  * and method are kept because the toolbar encrypts each launch's JWTs with
- * them (spec: Widget registration; the launch URLs of issue 9).
+ * them (spec: Widget registration; see the sandbox's widget launch).
  */
 export interface WidgetRecord extends WidgetRegistration {
   /** The method in force: the registered one, else the spec's default 'A256GCM'. */

@@ -1,7 +1,7 @@
 // Strict base64 (RFC 4648 section 4: standard alphabet, `=` padding, no line
 // breaks, zero pad bits) checked in linear time and constant memory. The
 // textbook grouped regex overflows V8's stack on multi-megabyte strings
-// (reference/domain.md section 8) and a character-class regex runs at only
+// (a regex engine's backtracking recursion) and a character-class regex runs at only
 // ~170 MB/s. So the common case is accepted chunk by chunk with native code
 // (an ASCII copy, memchr for '-'/'_', and Node's decoder, whose byte count
 // proves the alphabet), at about the speed of Buffer.from itself; only a

@@ -1,5 +1,5 @@
-// Windows file names (Microsoft, "Naming Files, Paths, and Namespaces"; see
-// reference/domain.md section 3). Recipient systems save attachments under
+// Windows file names (Microsoft, "Naming Files, Paths, and Namespaces").
+// Recipient systems save attachments under
 // their fileName on Windows, so a name Windows cannot hold fails there.
 
 /** One reason a string is not a valid Windows file name. */
@@ -52,7 +52,7 @@ function isDeviceName(name: string): boolean {
 /**
  * Checks a file name against the Windows naming rules and the spec's "no
  * leading or trailing whitespace or periods" (a leading period, as in
- * `.profile`, is allowed: DESIGN.md). Returns every problem found; an empty
+ * `.profile`, is allowed: Windows accepts it). Returns every problem found; an empty
  * array means the name is valid.
  *
  * @example

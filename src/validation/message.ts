@@ -1,4 +1,4 @@
-// validateMessage: the rules of DESIGN.md "Local pre-validation" for the
+// validateMessage: the local pre-validation rules (docs/validation.md) for the
 // three send routes, gathered into invalidParameters like the server's.
 import { GPCONNECT_MESSAGE_TYPE } from '../schemas/gpconnect.js';
 import { BODY_MIME_TYPES } from '../schemas/message-parts.js';

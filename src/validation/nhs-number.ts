@@ -1,5 +1,5 @@
 // NHS number: 10 digits, the last a Modulus 11 check digit (NHS Data
-// Dictionary, "NHS NUMBER"; reference/domain.md section 1).
+// Dictionary, "NHS NUMBER").
 
 /** Subject id types that carry an NHS number (spec: 'VerifiedNhsNumber'; a GP-route sample: 'NHSNumber'). */
 const NHS_NUMBER_TYPES: ReadonlySet<string> = new Set(['verifiednhsnumber', 'nhsnumber']);
@@ -30,7 +30,7 @@ export function isValidNhsNumber(value: string): boolean {
   return check !== 10 && (check === 11 ? 0 : check) === Number(value[9]);
 }
 
-/** Placeholders that pass Modulus 11 but are used for "unknown" (domain.md section 1). */
+/** Placeholders that pass Modulus 11 but are used for "unknown" (NHS Data Dictionary). */
 const PLACEHOLDERS: ReadonlySet<string> = new Set(['0000000000', '9999999999']);
 
 /** Why a subject id value is not a usable NHS number, or undefined. Never repeats the value. */

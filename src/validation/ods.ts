@@ -1,5 +1,5 @@
-// ODS organisation codes for the GP route's recipient (reference/domain.md
-// section 4). The lenient shape is used: codes run from 3 characters (trusts)
+// ODS organisation codes for the GP route's recipient (digital.nhs.uk,
+// "Organisations and services"; the GP Data Set's ods_code). The lenient shape is used: codes run from 3 characters (trusts)
 // to the GP data set's an12, and no letter-position rule has a source.
 
 /** Values the spec allows on the GP route when the practice's code is unknown. */

@@ -1,5 +1,5 @@
-// SNOMED CT identifiers (SNOMED CT Release File Specification 6.1-6.5;
-// reference/domain.md section 2). Kept as strings: an 18-digit SCTID exceeds
+// SNOMED CT identifiers (SNOMED CT Release File Specification 6.1-6.5).
+// Kept as strings: an 18-digit SCTID exceeds
 // Number.MAX_SAFE_INTEGER.
 
 /** Verhoeff dihedral D5 multiplication table. */

@@ -67,6 +67,8 @@ function markdownFiles(): string[] {
 }
 
 const files = markdownFiles();
+/** What only the team has: its design notes, issue numbers, reference notes. */
+const INTERNAL_REFERENCE = /DESIGN\.md|\bissues? #?\d+|toolchain\.md|domain\.md|HELPERS\.md/i;
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
 const tsBlocks = (blocks: readonly CodeBlock[]): CodeBlock[] => blocks.filter((b) => CHECKED_LANGS.has(b.lang));
 
@@ -195,11 +197,21 @@ describe('docs links', () => {
   });
 
   it('user docs hold no internal references (design notes, issue numbers, reference notes)', () => {
-    const internal = /DESIGN\.md|\bissues? #?\d+|toolchain\.md|domain\.md|HELPERS\.md/i;
     const found = files.flatMap((file) =>
       read(file)
         .split('\n')
-        .flatMap((line, i) => (internal.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, i) => (INTERNAL_REFERENCE.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the source holds none either: its comments ship in the published types and the reference', () => {
+    const sources = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(sources.length).toBeGreaterThan(50);
+    const found = sources.flatMap((file) =>
+      read(join('src', file))
+        .split('\n')
+        .flatMap((line, i) => (INTERNAL_REFERENCE.test(line) ? [`src/${file}:${i + 1}: ${line.trim()}`] : [])),
     );
     expect(found).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { DEFAULT_RECIPIENTS, DEFAULT_TOPICS, SandboxError, startSandbox } from '
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('sandbox lifecycle', () => {
-  it('starts on a random loopback port with the handle of DESIGN.md, and stops', async () => {
+  it('starts on a random loopback port with the documented handle, and stops', async () => {
     const sandbox = await startSandbox({ port: 0 });
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(sandbox.url).toBe(`http://127.0.0.1:${sandbox.port}`);
