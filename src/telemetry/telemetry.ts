@@ -1,6 +1,5 @@
 import type { MeterProvider, TracerProvider } from '@opentelemetry/api';
 import { ConfigurationError } from '../core/errors/cdms-error.js';
-import type { OperationName } from '../core/retry-policy.js';
 import { openTelemetryApi } from './otel-api.js';
 import { OtelTelemetry, type TelemetryConfig } from './otel-telemetry.js';
 import { NOOP_TELEMETRY, type Telemetry } from './scope.js';
