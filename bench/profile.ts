@@ -1,11 +1,15 @@
 // npx tsx bench/profile.ts [calls]: where the time of a small GET goes.
-// Runs the built SDK's messages.status() and raw fetch of the same URL
-// against the bench's local service (its own process), each under the V8
-// CPU profiler, and prints the self time per call grouped by where the code
-// lives. Run `npm run build` first; not part of `npm run bench`.
+// Runs the built SDK's messages.status(), ky alone as the SDK's transport
+// drives it, and raw fetch of the same URL against the bench's local service
+// (its own process), each under the V8 CPU profiler, and prints the self
+// time per call grouped by where the code lives. The sides take turns in
+// rounds (a fifth of the calls each), so that neither profits from running
+// later (warmer code, tiered-up WebAssembly of the HTTP parser). Run
+// `npm run build` first; not part of `npm run bench`.
 import { Session } from 'node:inspector/promises';
 import { buildChildren, startService } from './lib/children.js';
 import { MESSAGE_ID, sdkLikeHeaders } from './lib/fixtures.js';
+import { kyAloneGet } from './lib/ky-alone.js';
 import { compareProfiles, type CpuProfile } from './lib/profile.js';
 import { loadBuiltSdk } from './lib/sdk.js';
 import { snapshotPackage } from './lib/snapshot.js';
@@ -26,22 +30,27 @@ const gets = {
     const res = await fetch(statusUrl, { headers });
     JSON.parse(await res.text());
   },
+  ky: kyAloneGet(url, `api/v1/messages/${MESSAGE_ID}/status`, headers),
   sdk: async (): Promise<void> => {
     await cdms.messages.status(MESSAGE_ID);
   },
 };
+const ROUNDS = 5;
+const SIDES = ['baseline', 'ky', 'sdk'] as const;
 
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 100 });
-const profiles = {} as Record<'baseline' | 'sdk', CpuProfile>;
+const profiles: Record<(typeof SIDES)[number], CpuProfile[]> = { baseline: [], ky: [], sdk: [] };
 try {
-  for (const side of ['baseline', 'sdk'] as const) {
-    for (let i = 0; i < calls / 5; i++) await gets[side](); // warm-up
-    await session.post('Profiler.start');
-    for (let i = 0; i < calls; i++) await gets[side]();
-    profiles[side] = (await session.post('Profiler.stop')).profile as CpuProfile;
+  for (const side of SIDES) for (let i = 0; i < calls / 5; i++) await gets[side](); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const side of round % 2 === 0 ? SIDES : [...SIDES].reverse()) {
+      await session.post('Profiler.start');
+      for (let i = 0; i < calls / ROUNDS; i++) await gets[side]();
+      profiles[side].push((await session.post('Profiler.stop')).profile as CpuProfile);
+    }
   }
 } finally {
   session.disconnect();

@@ -46,27 +46,53 @@ export function selfTime(profile: CpuProfile, keyOf: (url: string, functionName:
   return totals;
 }
 
+/** One side's profiles (the runs of one client, added up). */
+type SideProfiles = CpuProfile | readonly CpuProfile[];
+
+/** The clients compared: raw fetch, optionally ky alone, and the SDK. */
+export interface ProfileSides {
+  baseline: SideProfiles;
+  ky?: SideProfiles | undefined;
+  sdk: SideProfiles;
+}
+
+/** Self time of every profile of a side, added up per key. */
+function sideSelfTime(side: SideProfiles, keyOf: (url: string, functionName: string) => string): Map<string, number> {
+  const totals = new Map<string, number>();
+  const profiles: readonly CpuProfile[] = 'samples' in side ? [side] : side;
+  for (const profile of profiles) {
+    for (const [key, us] of selfTime(profile, keyOf)) totals.set(key, (totals.get(key) ?? 0) + us);
+  }
+  return totals;
+}
+
 /**
- * Microseconds per call of each side and their difference, largest
- * difference first: one table by group, then the `top` functions that
- * differ most.
+ * Microseconds per call of each side and the SDK's difference from fetch
+ * (and from ky alone, when profiled), largest difference from fetch first:
+ * one table by group, then the `top` functions that differ most.
  */
-export function compareProfiles(sides: Record<'baseline' | 'sdk', CpuProfile>, calls: number, top = 15): string {
+export function compareProfiles(sides: ProfileSides, calls: number, top = 15): string {
   const table = (title: string, keyOf: (url: string, fn: string) => string, limit: number): string[] => {
-    const base = selfTime(sides.baseline, keyOf);
-    const sdk = selfTime(sides.sdk, keyOf);
+    const base = sideSelfTime(sides.baseline, keyOf);
+    const ky = sides.ky === undefined ? undefined : sideSelfTime(sides.ky, keyOf);
+    const sdk = sideSelfTime(sides.sdk, keyOf);
+    const columns: [string, Map<string, number>][] = [['fetch', base], ...(ky ? [['ky alone', ky] as [string, Map<string, number>]] : []), ['SDK', sdk]];
     const per = (m: Map<string, number>, k: string): number => (m.get(k) ?? 0) / calls;
     const diff = (k: string): number => per(sdk, k) - per(base, k);
-    const keys = [...new Set([...base.keys(), ...sdk.keys()])].filter((k) => k !== 'idle' && k !== '(idle)' && k !== '(program)');
+    const keys = [...new Set(columns.flatMap(([, m]) => [...m.keys()]))].filter((k) => k !== 'idle' && k !== '(idle)' && k !== '(program)');
     keys.sort((a, b) => diff(b) - diff(a));
-    const total = (m: Map<string, number>): number => keys.reduce((n, k) => n + per(m, k), 0);
     const width = Math.max(title.length, ...keys.slice(0, limit).map((k) => k.length));
-    const line = (name: string, f: number, s: number): string =>
-      `${name.padEnd(width)} ${f.toFixed(1).padStart(7)} ${s.toFixed(1).padStart(7)} ${(s - f >= 0 ? '+' : '') + (s - f).toFixed(1)}`;
+    const signed = (n: number): string => ((n >= 0 ? '+' : '') + n.toFixed(1)).padStart(9);
+    const line = (name: string, value: (m: Map<string, number>) => number): string => {
+      const [f, s] = [value(base), value(sdk)];
+      const cells = columns.map(([, m]) => value(m).toFixed(1).padStart(8));
+      return `${name.padEnd(width)} ${cells.join(' ')} ${signed(s - f)}${ky ? ` ${signed(s - value(ky))}` : ''}`;
+    };
+    const total = (m: Map<string, number>): number => keys.reduce((n, k) => n + per(m, k), 0);
     return [
-      `${title.padEnd(width)} ${'fetch'.padStart(7)} ${'SDK'.padStart(7)} difference`,
-      ...keys.slice(0, limit).map((k) => line(k, per(base, k), per(sdk, k))),
-      line('total (idle left out)', total(base), total(sdk)),
+      `${title.padEnd(width)} ${columns.map(([name]) => name.padStart(8)).join(' ')} ${'SDK-fetch'.padStart(9)}${ky ? ` ${'SDK-ky'.padStart(9)}` : ''}`,
+      ...keys.slice(0, limit).map((k) => line(k, (m) => per(m, k))),
+      line('total (idle left out)', total),
     ];
   };
   return [

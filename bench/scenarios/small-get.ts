@@ -5,8 +5,8 @@
 // own process, keep-alive on every side, the same global dispatcher). A
 // fifth side, ky configured as the SDK's transport configures it, shows how
 // much of the SDK's cost is its HTTP layer (ky, the project's chosen HTTP library).
-import ky from 'ky';
 import { MESSAGE_ID, sdkLikeHeaders } from '../lib/fixtures.js';
+import { kyAloneGet } from '../lib/ky-alone.js';
 import { alternate, timeMs } from '../lib/measure.js';
 import { openaiGet, stripeGet, type SmallGet } from '../lib/peer-clients.js';
 import { median } from '../lib/stats.js';
@@ -23,8 +23,7 @@ export async function smallGetScenario({ sdk, serverUrl, log }: BenchContext): P
   const path = `api/v1/messages/${MESSAGE_ID}/status`;
   const url = new URL(path, serverUrl);
   const headers = sdkLikeHeaders(API_KEY, sdk.VERSION, false);
-  // As src/core/transport.ts creates and calls it (30 s being the default timeoutMs).
-  const transportKy = ky.create({ prefixUrl: serverUrl, retry: 0, throwHttpErrors: false });
+  const kyGet = kyAloneGet(serverUrl, path, headers);
   const check = (status: { status: string }): { status: string } => {
     if (status.status !== 'PENDING') throw new Error('unexpected status');
     return status;
@@ -36,11 +35,7 @@ export async function smallGetScenario({ sdk, serverUrl, log }: BenchContext): P
       if (res.status !== 200) throw new Error(`baseline status got ${res.status}`);
       return check(JSON.parse(await res.text()) as { status: string });
     },
-    ky: async () => {
-      const res = await transportKy(path, { method: 'GET', headers, timeout: 30_000 });
-      if (res.status !== 200) throw new Error(`ky status got ${res.status}`);
-      return check(JSON.parse(await res.text()) as { status: string });
-    },
+    ky: async () => check((await kyGet()) as { status: string }),
     openai: openaiGet(serverUrl),
     stripe: stripeGet(serverUrl),
   };

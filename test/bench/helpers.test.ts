@@ -214,9 +214,23 @@ describe('bench profile summary', () => {
       ['(idle)', '', 50],
     ]);
     const lines = compareProfiles({ baseline, sdk }, 2).split('\n');
-    expect(lines[1]).toMatch(/^ky\s+0\.0\s+100\.0 \+100\.0$/);
-    expect(lines[2]).toMatch(/^undici \(fetch\)\s+200\.0\s+220\.0 \+20\.0$/);
-    expect(lines[3]).toMatch(/^total \(idle left out\)\s+200\.0\s+320\.0 \+120\.0$/);
+    expect(lines[0]).toMatch(/^self CPU time per call \(us\), by group\s+fetch\s+SDK\s+SDK-fetch$/);
+    expect(lines[1]).toMatch(/^ky\s+0\.0\s+100\.0\s+\+100\.0$/);
+    expect(lines[2]).toMatch(/^undici \(fetch\)\s+200\.0\s+220\.0\s+\+20\.0$/);
+    expect(lines[3]).toMatch(/^total \(idle left out\)\s+200\.0\s+320\.0\s+\+120\.0$/);
     expect(lines.some((l) => l.includes('idle') && !l.startsWith('total'))).toBe(false);
+  });
+
+  it('adds up the runs of a side, and with ky alone profiled shows the SDK against it too', () => {
+    const run = (undici: number, ky: number): CpuProfile =>
+      profile([['fetch', 'node:internal/deps/undici/undici', undici], ['Ky', 'file:///r/node_modules/ky/distribution/core/Ky.js', ky]]);
+    const baseline = [run(200, 0), run(200, 0)];
+    const kyAlone = [run(210, 90), run(230, 110)];
+    const sdk = [run(220, 100), run(220, 100)];
+    const lines = compareProfiles({ baseline, ky: kyAlone, sdk }, 4).split('\n');
+    expect(lines[0]).toMatch(/fetch\s+ky alone\s+SDK\s+SDK-fetch\s+SDK-ky$/);
+    expect(lines[1]).toMatch(/^ky\s+0\.0\s+50\.0\s+50\.0\s+\+50\.0\s+\+0\.0$/);
+    expect(lines[2]).toMatch(/^undici \(fetch\)\s+100\.0\s+110\.0\s+110\.0\s+\+10\.0\s+\+0\.0$/);
+    expect(lines[3]).toMatch(/^total \(idle left out\)\s+100\.0\s+160\.0\s+160\.0\s+\+60\.0\s+\+0\.0$/);
   });
 });
