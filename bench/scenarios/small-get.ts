@@ -16,7 +16,7 @@ import type { BenchContext } from './context.js';
 const CALLS = 1000;
 const API_KEY = 'bench-key';
 
-type Side = 'sdk' | 'baseline' | 'ky' | 'openai' | 'stripe';
+type Side = 'sdk' | 'baseline' | 'fetchTimeout' | 'ky' | 'openai' | 'stripe';
 
 export async function smallGetScenario({ sdk, serverUrl, log }: BenchContext): Promise<Row[]> {
   const cdms = new sdk.CdmsClient({ baseUrl: serverUrl, apiKey: API_KEY });
@@ -35,6 +35,12 @@ export async function smallGetScenario({ sdk, serverUrl, log }: BenchContext): P
       if (res.status !== 200) throw new Error(`baseline status got ${res.status}`);
       return check(JSON.parse(await res.text()) as { status: string });
     },
+    // What a client that times out its requests adds to fetch at the least: an abort signal per request.
+    fetchTimeout: async () => {
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
+      if (res.status !== 200) throw new Error(`fetch with a timeout: status got ${res.status}`);
+      return check(JSON.parse(await res.text()) as { status: string });
+    },
     ky: async () => check((await kyGet()) as { status: string }),
     openai: openaiGet(serverUrl),
     stripe: stripeGet(serverUrl),
@@ -43,11 +49,11 @@ export async function smallGetScenario({ sdk, serverUrl, log }: BenchContext): P
     timeMs(async () => {
       for (let i = 0; i < CALLS; i++) await get();
     });
-  log(`small-GET: ${CALLS} sequential calls per run, 5 clients`);
+  log(`small-GET: ${CALLS} sequential calls per run, 6 clients`);
   const samples = await alternate({
     warmup: 1,
     reps: 7,
-    probes: { sdk: loop(gets.sdk), baseline: loop(gets.baseline), ky: loop(gets.ky), openai: loop(gets.openai), stripe: loop(gets.stripe) },
+    probes: Object.fromEntries(Object.entries(gets).map(([side, get]) => [side, loop(get)])) as Record<Side, () => Promise<number>>,
   });
   return smallGetRows(samples);
 }
@@ -68,8 +74,8 @@ function smallGetRows(samples: Record<Side, number[]>): Row[] {
       baselineSamples: samples.baseline,
       baselineName: 'fetch + JSON.parse, same URL and headers',
       note:
-        `per call: fetch ${us('baseline')} us, ky alone ${us('ky')} us, SDK ${us('sdk')} us, ` +
-        `openai-node ${us('openai')} us, stripe-node ${us('stripe')} us; against fetch: ky alone ${vsFetch('ky')}x, ` +
+        `per call: fetch ${us('baseline')} us, fetch with a 30 s AbortSignal.timeout ${us('fetchTimeout')} us, ky alone ${us('ky')} us, SDK ${us('sdk')} us, ` +
+        `openai-node ${us('openai')} us, stripe-node ${us('stripe')} us; against fetch: fetch with the timeout ${vsFetch('fetchTimeout')}x, ky alone ${vsFetch('ky')}x, ` +
         `openai-node ${vsFetch('openai')}x, stripe-node ${vsFetch('stripe')}x`,
     }),
     toRow({
