@@ -28,12 +28,18 @@ const ACCEPTED = /the service accepts only PDF \(application\/pdf\), JPEG \(imag
 
 describe.concurrent('cdms send --mime-type', () => {
   it('a file of no accepted type: exit 2, which types the service accepts, and the flag that sets the type', async () => {
-    const before = sandbox.stats().requests;
-    const r = await cdms(send('--file', files.path('setup.exe')), env);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(ACCEPTED);
-    expect(r.stderr).toContain('set with --mime-type; --file number 1');
-    expect(sandbox.stats().requests).toBe(before);
+    // A sandbox of its own: the tests here run concurrently, and one of them sends.
+    const own = await startSandbox();
+    try {
+      const r = await cdms(send('--file', files.path('setup.exe')), { CDMS_BASE_URL: own.url, CDMS_API_KEY: own.apiKey });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(ACCEPTED);
+      expect(r.stderr).toContain('set with --mime-type; --file number 1');
+      expect(own.stats().requests).toBe(0);
+      expectNoLeak([own.apiKey]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('a type the service does not accept is a usage error naming the ones it does', async () => {

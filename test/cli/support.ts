@@ -112,7 +112,7 @@ export function expectNoLeak(secrets: readonly string[]): void {
 /** A minimal PDF (the SDK checks the `%PDF-` signature). */
 export const PDF = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n';
 
-/** A valid NHS number (a well-known test value, reference/domain.md section 1). */
+/** A valid NHS number (a well-known test value). */
 export const NHS_NUMBER = '9434765919';
 
 /** A temporary directory with the fixture files, removed by `cleanup()`. */
