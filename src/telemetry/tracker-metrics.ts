@@ -77,14 +77,11 @@ const NOOP: TrackerTelemetry = Object.freeze({
   observe: () => () => undefined,
 });
 
-/** The tracker's telemetry: a no-op when `@opentelemetry/api` is not installed. */
-export function createTrackerTelemetry(options: TrackerTelemetryOptions = {}): TrackerTelemetry {
-  const api = openTelemetryApi();
-  return api ? new OtelTrackerTelemetry(api, options) : NOOP;
+/** The providers a tracker was given (`createTracker`'s options of the same names). */
+export interface TrackerProviderOptions {
+  readonly tracerProvider?: TracerProviderLike | undefined;
+  readonly meterProvider?: MeterProviderLike | undefined;
 }
-
-/** Telemetry that records nothing (a tracker made without telemetry, such as the command line's ledger). */
-export const NO_TRACKER_TELEMETRY: TrackerTelemetry = NOOP;
 
 /**
  * The tracker's telemetry for `createTracker`'s options: loads the API
@@ -93,9 +90,10 @@ export const NO_TRACKER_TELEMETRY: TrackerTelemetry = NOOP;
  *
  * @throws ConfigurationError when a provider is not one, or is given where `@opentelemetry/api` is not installed.
  */
-export async function loadTrackerTelemetry(tracerProvider: TracerProviderLike | undefined, meterProvider: MeterProviderLike | undefined): Promise<TrackerTelemetry> {
-  const providers = checkProviders(tracerProvider, meterProvider);
-  const api = openTelemetryApi() ?? (openTelemetryApi() === undefined ? await importOpenTelemetryApi() : null);
+export async function loadTrackerTelemetry(options: TrackerProviderOptions = {}): Promise<TrackerTelemetry> {
+  const providers = checkProviders(options.tracerProvider, options.meterProvider);
+  const found = openTelemetryApi();
+  const api = found === undefined ? await importOpenTelemetryApi() : found;
   if (api) return new OtelTrackerTelemetry(api, providers);
   if (providers.tracerProvider || providers.meterProvider) throw new ConfigurationError(PROVIDERS_WITHOUT_API);
   return NOOP;

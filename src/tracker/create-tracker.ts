@@ -29,7 +29,7 @@ import { RequestBudget } from './work/budget.js';
  */
 export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   const config = resolveTrackerOptions(options);
-  const telemetry = await loadTrackerTelemetry(options.tracerProvider, options.meterProvider);
+  const telemetry = await loadTrackerTelemetry(options);
   const db = await openDatabase(config.database);
   try {
     await migrate(db, config.schema);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CdmsClient, NotFoundError } from '../../src/index.js';
 import { setOpenTelemetryApiForTesting } from '../../src/telemetry/otel-api.js';
-import { createTrackerTelemetry } from '../../src/telemetry/tracker-metrics.js';
+import { loadTrackerTelemetry } from '../../src/telemetry/tracker-metrics.js';
 import { standardMessage } from '../helpers/fixtures.js';
 import { useTelemetrySuite } from '../helpers/telemetry-suite.js';
 import { pointsOf } from '../helpers/telemetry.js';
@@ -15,7 +15,7 @@ const providers = () => suite.providers();
 describe('tracker telemetry', () => {
   it('a poll: span cdms.tracker.poll with the client status operation under it, counted by route and outcome', async () => {
     const cdms = new CdmsClient({ baseUrl: suite.sandbox.url, apiKey: suite.sandbox.apiKey, ...providers() });
-    const tracker = createTrackerTelemetry(providers());
+    const tracker = await loadTrackerTelemetry(providers());
     const { messageId } = await cdms.messages.send(standardMessage({ messageId: crypto.randomUUID() }));
     const status = await tracker.poll({ messageId, route: 'standard' }, () => cdms.messages.status(messageId));
     expect(status.status).toBe('PENDING');
@@ -38,7 +38,7 @@ describe('tracker telemetry', () => {
   });
 
   it('event handler failures, counted by event kind', async () => {
-    const tracker = createTrackerTelemetry(providers());
+    const tracker = await loadTrackerTelemetry(providers());
     tracker.handlerFailed('terminal');
     tracker.handlerFailed('terminal');
     tracker.handlerFailed('attention');
@@ -50,7 +50,7 @@ describe('tracker telemetry', () => {
   });
 
   it('the gauges: read (asynchronously) at each collection, and no longer once unregistered', async () => {
-    const tracker = createTrackerTelemetry(providers());
+    const tracker = await loadTrackerTelemetry(providers());
     let pending = 3;
     const stop = tracker.observe(async () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
@@ -74,7 +74,7 @@ describe('tracker telemetry', () => {
 
   it('without @opentelemetry/api: poll runs the work, the rest does nothing', async () => {
     setOpenTelemetryApiForTesting(null);
-    const tracker = createTrackerTelemetry(providers());
+    const tracker = await loadTrackerTelemetry();
     await expect(tracker.poll({ messageId: crypto.randomUUID(), route: 'gpconnect' }, () => Promise.resolve(42))).resolves.toBe(42);
     tracker.handlerFailed('sent');
     let reads = 0;
