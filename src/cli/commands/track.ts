@@ -88,6 +88,27 @@ async function listPage(ledger: Ledger, list: TrackerListOptions, cursor: string
 /** What a subcommand does on the open ledger, planned from its flags and arguments before the ledger is opened. */
 type LedgerWork = (ledger: Ledger) => Promise<void>;
 
+/** Prints one page of `list` (JSON, or `lines` with the command for the next page). */
+function printPage(
+  ctx: CliContext,
+  name: 'list' | 'attention',
+  list: TrackerListOptions,
+  cursor: string | undefined,
+  lines: (page: TrackerListPage, nextPageCommand: string) => string[],
+): LedgerWork {
+  return async (ledger) => {
+    const page = await listPage(ledger, list, cursor);
+    ctx.out.result(pageJson(page), lines(page, pageCommand(name, list)));
+  };
+}
+
+/** Adds the paging flags, `--limit` and `--cursor`. */
+function withPaging(command: Command): void {
+  command
+    .option('--limit <n>', 'page size, 1 to 1000 (default 50)')
+    .option('--cursor <cursor>', 'the next page, as the previous page printed it');
+}
+
 /**
  * Adds a subcommand. `plan` reads and checks the flags and arguments first,
  * so bad usage never opens (or locks) the database.
@@ -111,21 +132,16 @@ class NotInLedgerError extends UnknownMessageError {
 }
 
 function registerList(track: Command, ctx: CliContext): void {
-  const command = ledgerCommand(track, ctx, 'list', (options) => {
-    const list = listOptions(options);
-    return async (ledger) => {
-      const page = await listPage(ledger, list, options.cursor);
-      ctx.out.result(pageJson(page), listLines(page, pageCommand('list', list)));
-    };
-  })
+  const command = ledgerCommand(track, ctx, 'list', (options) =>
+    printPage(ctx, 'list', listOptions(options), options.cursor, listLines),
+  )
     .description('list tracked messages, newest first, a page at a time')
     .option('--status <status>', 'only this service status: PENDING, COMPLETED, REJECTED, FAILED, EXPIRED')
     .option('--route <route>', 'only this route: standard, instant or gpconnect')
     .option('--stage <stage>', `only this tracker stage: ${STAGES.join(', ')}`)
     .option('--attention', 'only messages that need attention')
-    .option('--no-attention', 'only messages that do not')
-    .option('--limit <n>', 'page size, 1 to 1000 (default 50)')
-    .option('--cursor <cursor>', 'the next page, as the previous page printed it');
+    .option('--no-attention', 'only messages that do not');
+  withPaging(command);
   withExamples(command, ['cdms track list', 'cdms track list --status PENDING --route gpconnect --limit 20', "cdms track list --stage queued --json | jq -r '.items[].messageId'"]);
 }
 
@@ -146,14 +162,9 @@ function registerShow(track: Command, ctx: CliContext): void {
 function registerAttention(track: Command, ctx: CliContext): void {
   const command = ledgerCommand(track, ctx, 'attention', (options) => {
     const list: TrackerListOptions = { attention: true, limit: options.limit === undefined ? undefined : parseLimit(options.limit) };
-    return async (ledger) => {
-      const page = await listPage(ledger, list, options.cursor);
-      ctx.out.result(pageJson(page), attentionLines(page, pageCommand('attention', list), Date.now()));
-    };
-  })
-    .description('the messages a person must look at: why, since when, and what to do')
-    .option('--limit <n>', 'page size, 1 to 1000 (default 50)')
-    .option('--cursor <cursor>', 'the next page, as the previous page printed it');
+    return printPage(ctx, 'attention', list, options.cursor, (page, next) => attentionLines(page, next, Date.now()));
+  }).description('the messages a person must look at: why, since when, and what to do');
+  withPaging(command);
   withExamples(command, ['cdms track attention', "cdms track attention --json | jq -r '.items[] | [.messageId, .attention.reason] | @tsv'"]);
 }
 
