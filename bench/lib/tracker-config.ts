@@ -150,6 +150,15 @@ export function mergeCounts(all: readonly Record<string, number>[]): Record<stri
   return sum;
 }
 
+/** What the stopped processes of one engine add up to: failed requests by answer, and the status calls they counted (polls and errors). */
+export function closedFigures(closed: readonly Extract<InstanceLine, { phase: 'closed' }>[]): Pick<EngineResult, 'errorKinds' | 'attemptErrorKinds'> & { countedPolls: number } {
+  return {
+    errorKinds: mergeCounts(closed.map((c) => c.errorKinds)),
+    attemptErrorKinds: mergeCounts(closed.map((c) => c.attemptErrorKinds)),
+    countedPolls: closed.reduce((sum, c) => sum + c.polls + c.errors, 0),
+  };
+}
+
 /** Start time (createTracker() + start()), its createTracker() part and the RSS after it, per process started. */
 export function startFigures(started: readonly Extract<InstanceLine, { phase: 'started' }>[]): Pick<EngineResult, 'startMs' | 'createMs' | 'rssAfterStartMb'> {
   return {

@@ -9,14 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { fillFigures, instanceArgs, pacedArgs, load, mergeCounts, startFigures, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
+import { closedFigures, fillFigures, instanceArgs, pacedArgs, load, startFigures, type EngineResult, type TrackerBenchConfig } from './tracker-config.js';
 import { watchCycle, watchPaced } from './tracker-cycle.js';
-import { stretch } from './tracker-figures.js';
+import { stretch, type Totals } from './tracker-figures.js';
 import { TrackerProcess } from './tracker-process.js';
 import type { InstanceLine } from './tracker-protocol.js';
 
 type Filled = Extract<InstanceLine, { phase: 'filled' }>;
 type Started = Extract<InstanceLine, { phase: 'started' }>;
+type Closed = Extract<InstanceLine, { phase: 'closed' }>;
 
 /** Counts over the ledger's messages, as both engines' checks read them. */
 export const LEDGER_CHECK = `SELECT count(*)::int AS messages, (count(*) FILTER (WHERE polls >= 1))::int AS polled,
@@ -84,17 +85,13 @@ export class EmbeddedRun {
     const end = p.latest!;
     const closed = [await p.stop()];
     const samples: Started[] = [first];
-    // A fresh process at the default rate: a start sample too.
-    const { pacedRate, pacedWarmupMs: warmupMs, pacedMs } = this.#config;
-    const paced = new TrackerProcess(this.#args('run', { ...pacedArgs(this.#config), countEvents: true }));
-    samples.push(await paced.next('started'));
-    const pacedMarks = await watchPaced([paced], { warmupMs, ms: pacedMs, stallMs, log: this.#log });
-    closed.push(await paced.stop());
+    const pacedMarks = await this.#pacedRun(samples, closed);
     for (let i = samples.length; i < this.#config.startSamples; i++) {
       const sample = new TrackerProcess(this.#args('run'));
       samples.push(await sample.next('started'));
       closed.push(await sample.stop());
     }
+    const { errorKinds, attemptErrorKinds, countedPolls } = closedFigures(closed);
     return {
       engine: 'embedded',
       instances: 1,
@@ -107,14 +104,24 @@ export class EmbeddedRun {
       setAside: marks.setAside,
       steady: stretch(marks.settled, marks.steady),
       paced: stretch(pacedMarks.from, pacedMarks.to),
-      pacedRate,
+      pacedRate: this.#config.pacedRate,
       server: null,
       pollsByInstance: [marks.cycle.polls - marks.started.polls],
-      errorKinds: mergeCounts(closed.map((c) => c.errorKinds)),
-      attemptErrorKinds: mergeCounts(closed.map((c) => c.attemptErrorKinds)),
-      ledger: await this.#checkLedger(closed.reduce((sum, c) => sum + c.polls + c.errors, 0)),
+      errorKinds,
+      attemptErrorKinds,
+      ledger: await this.#checkLedger(countedPolls),
       loadAverage,
     };
+  }
+
+  /** A fresh process at the default rate (a start sample too): its marks; its start and close added to `samples` and `closed`. */
+  async #pacedRun(samples: Started[], closed: Closed[]): Promise<{ from: Totals; to: Totals }> {
+    const { pacedWarmupMs: warmupMs, pacedMs, stallMs } = this.#config;
+    const paced = new TrackerProcess(this.#args('run', { ...pacedArgs(this.#config), countEvents: true }));
+    samples.push(await paced.next('started'));
+    const marks = await watchPaced([paced], { warmupMs, ms: pacedMs, stallMs, log: this.#log });
+    closed.push(await paced.stop());
+    return marks;
   }
 
   async #checkLedger(countedPolls: number): Promise<EngineResult['ledger']> {

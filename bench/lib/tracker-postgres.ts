@@ -7,7 +7,7 @@
 // maxPollsPerSecond.
 // The server's own CPU and statement times are read at each mark.
 import { startPostgres, type PostgresServer } from '../../test/setup/postgres-server.js';
-import { fillFigures, instanceArgs, pacedArgs, load, mergeCounts, startFigures, type EngineResult, type ServerStretch, type TrackerBenchConfig } from './tracker-config.js';
+import { closedFigures, fillFigures, instanceArgs, pacedArgs, load, startFigures, type EngineResult, type ServerStretch, type TrackerBenchConfig } from './tracker-config.js';
 import { watchCycle, watchPaced, type CycleMarks } from './tracker-cycle.js';
 import { stretch } from './tracker-figures.js';
 import { LEDGER_CHECK, ledgerFigures, type LedgerRow } from './tracker-embedded.js';
@@ -65,48 +65,19 @@ export class PostgresRun {
     const loadAverage = load();
     const probe = await PostgresProbe.open(this.#server.url);
     try {
-      const processes = this.#processes('run');
-      const server: Partial<Record<keyof CycleMarks, ServerTotals>> = {};
-      let pollsByInstance: number[] = [];
-      const { messages, cycleMs, settlePollsPerInstance, steadyMs, stallMs } = this.#config;
-      const marks = await watchCycle(processes, {
-        messages,
-        cycleMs,
-        settlePolls: settlePollsPerInstance * processes.length,
-        steadyMs,
-        stallMs,
-        // One database: any process can set the messages aside for all.
-        setAside: async () => (await processes[0]!.command('set-aside')).rows,
-        log: this.#log,
-        onMark: async (mark) => {
-          if (mark === 'started') await probe.query('SELECT pg_stat_statements_reset()');
-          if (mark === 'cycle') pollsByInstance = processes.map((p) => p.latest!.polls);
-          server[mark] = await probe.totals();
-        },
-      });
-      const closed = await Promise.all(processes.map((p) => p.stop()));
-      // Fresh processes at the default rate, the budget shared by them all; the first watches the events left.
-      const { pacedRate, pacedWarmupMs: warmupMs, pacedMs } = this.#config;
-      const paced = this.#processes('run', { ...pacedArgs(this.#config), countEvents: true });
-      const pacedServer: Partial<Record<'from' | 'to', ServerTotals>> = {};
-      const pacedMarks = await watchPaced(paced, {
-        warmupMs,
-        ms: pacedMs,
-        stallMs,
-        log: this.#log,
-        onMark: async (mark) => {
-          pacedServer[mark] = await probe.totals();
-        },
-      });
-      closed.push(...(await Promise.all(paced.map((p) => p.stop()))));
-      const started = await Promise.all([...processes, ...paced].map((p) => p.next('started')));
+      const run = await this.#cycleRun(probe);
+      const pacedRun = await this.#pacedRun(probe);
+      const closed = [...run.closed, ...pacedRun.closed];
+      const started = await Promise.all([...run.processes, ...pacedRun.processes].map((p) => p.next('started')));
       const [row] = await probe.query<LedgerRow>(LEDGER_CHECK);
+      const { marks, server } = run;
       const cycle = stretch(marks.started, marks.cycle);
       const steady = stretch(marks.settled, marks.steady);
-      const pacedStretch = stretch(pacedMarks.from, pacedMarks.to);
+      const paced = stretch(pacedRun.marks.from, pacedRun.marks.to);
+      const { errorKinds, attemptErrorKinds, countedPolls } = closedFigures(closed);
       return {
         engine: 'postgres',
-        instances: processes.length,
+        instances: run.processes.length,
         messages: this.#config.messages,
         fill: this.#fill,
         ...startFigures(started),
@@ -115,22 +86,65 @@ export class PostgresRun {
         cycle,
         setAside: marks.setAside,
         steady,
-        paced: pacedStretch,
-        pacedRate,
+        paced,
+        pacedRate: this.#config.pacedRate,
         server: {
           cycle: perPoll(server.started!, server.cycle!, cycle.polls),
           steady: perPoll(server.settled!, server.steady!, steady.polls),
-          paced: perPoll(pacedServer.from!, pacedServer.to!, pacedStretch.polls),
+          paced: perPoll(pacedRun.server.from!, pacedRun.server.to!, paced.polls),
         },
-        pollsByInstance,
-        errorKinds: mergeCounts(closed.map((c) => c.errorKinds)),
-        attemptErrorKinds: mergeCounts(closed.map((c) => c.attemptErrorKinds)),
-        ledger: ledgerFigures(row!, closed.reduce((sum, c) => sum + c.polls + c.errors, 0)),
+        pollsByInstance: run.pollsByInstance,
+        errorKinds,
+        attemptErrorKinds,
+        ledger: ledgerFigures(row!, countedPolls),
         loadAverage,
       };
     } finally {
       await probe.close();
     }
+  }
+
+  /** The first-poll and steady stretches, every process at saturation, the server read at each mark. */
+  async #cycleRun(probe: PostgresProbe) {
+    const processes = this.#processes('run');
+    const server: Partial<Record<keyof CycleMarks, ServerTotals>> = {};
+    let pollsByInstance: number[] = [];
+    const { messages, cycleMs, settlePollsPerInstance, steadyMs, stallMs } = this.#config;
+    const marks = await watchCycle(processes, {
+      messages,
+      cycleMs,
+      settlePolls: settlePollsPerInstance * processes.length,
+      steadyMs,
+      stallMs,
+      // One database: any process can set the messages aside for all.
+      setAside: async () => (await processes[0]!.command('set-aside')).rows,
+      log: this.#log,
+      onMark: async (mark) => {
+        if (mark === 'started') await probe.query('SELECT pg_stat_statements_reset()');
+        if (mark === 'cycle') pollsByInstance = processes.map((p) => p.latest!.polls);
+        server[mark] = await probe.totals();
+      },
+    });
+    const closed = await Promise.all(processes.map((p) => p.stop()));
+    return { processes, marks, server, pollsByInstance, closed };
+  }
+
+  /** Fresh processes at the default rate, the budget shared by them all; the first watches the events left. */
+  async #pacedRun(probe: PostgresProbe) {
+    const { pacedWarmupMs: warmupMs, pacedMs, stallMs } = this.#config;
+    const processes = this.#processes('run', { ...pacedArgs(this.#config), countEvents: true });
+    const server: Partial<Record<'from' | 'to', ServerTotals>> = {};
+    const marks = await watchPaced(processes, {
+      warmupMs,
+      ms: pacedMs,
+      stallMs,
+      log: this.#log,
+      onMark: async (mark) => {
+        server[mark] = await probe.totals();
+      },
+    });
+    const closed = await Promise.all(processes.map((p) => p.stop()));
+    return { processes, marks, server, closed };
   }
 
   /** Stops the server and removes its directory. */
