@@ -58,6 +58,27 @@ function humanLines(route: Route, result: SendResult): string[] {
   ];
 }
 
+/** `cdms send`: the flags checked, the message built and checked, then sent (through the tracker with --track). */
+async function runSend(ctx: CliContext, options: SendOptions): Promise<void> {
+  ctx.out.addSecret(options.accessToken);
+  if (!options.track && (options.database !== undefined || options.schema !== undefined)) {
+    throw new UsageError('--database and --schema apply only with --track.');
+  }
+  const template = options.jsonFile === undefined ? {} : await readJsonObject(options.jsonFile, 'the --json-file file');
+  const route = options.route === undefined ? (routeOfType(template) ?? 'standard') : parseRoute(options.route);
+  if (route !== 'instant' && (options.accessToken !== undefined || options.accessTokenFile !== undefined)) {
+    throw new UsageError('--access-token and --access-token-file apply only to the instant route (--route instant).');
+  }
+  const prepared = prepareMessage(route, await applyFlags(route, template, options, new Date()));
+  ctx.messageId = prepared.messageId;
+  ctx.route = route;
+  const client = createClient(ctx, options);
+  const token = route === 'instant' ? await accessToken(ctx, options) : undefined;
+  if (options.track) return sendTracked(ctx, client, prepared, options, token);
+  const result = await sendPrepared(ctx, client, prepared, token);
+  ctx.out.result({ route, ...result }, humanLines(route, result));
+}
+
 /** Registers `cdms send`. */
 export function registerSend(program: Command, ctx: CliContext): void {
   const command = program
@@ -76,26 +97,7 @@ export function registerSend(program: Command, ctx: CliContext): void {
     .option('--access-token <token>', 'instant route: the user\'s access token (prefer --access-token-file or CDMS_ACCESS_TOKEN)')
     .option('--access-token-file <file>', 'instant route: a file holding the token (as written by `cdms token exchange --save`)')
     .option('--track', 'send through the delivery tracker: recorded in its ledger before the request, followed by the app that runs it')
-    .action(async (_options: unknown, cmd: Command) => {
-      const options = cmd.optsWithGlobals<SendOptions>();
-      ctx.out.addSecret(options.accessToken);
-      const template = options.jsonFile === undefined ? {} : await readJsonObject(options.jsonFile, 'the --json-file file');
-      const route = options.route === undefined ? (routeOfType(template) ?? 'standard') : parseRoute(options.route);
-      if (route !== 'instant' && (options.accessToken !== undefined || options.accessTokenFile !== undefined)) {
-        throw new UsageError('--access-token and --access-token-file apply only to the instant route (--route instant).');
-      }
-      const prepared = prepareMessage(route, await applyFlags(route, template, options, new Date()));
-      ctx.messageId = prepared.messageId;
-      ctx.route = route;
-      if (!options.track && (options.database !== undefined || options.schema !== undefined)) {
-        throw new UsageError('--database and --schema apply only with --track.');
-      }
-      const client = createClient(ctx, options);
-      const token = route === 'instant' ? await accessToken(ctx, options) : undefined;
-      if (options.track) return sendTracked(ctx, client, prepared, options, token);
-      const result = await sendPrepared(ctx, client, prepared, token);
-      ctx.out.result({ route, ...result }, humanLines(route, result));
-    });
+    .action((_options: unknown, cmd: Command) => runSend(ctx, cmd.optsWithGlobals<SendOptions>()));
   withDatabaseOptions(command, 'with --track: ');
   withExamples(command, [
     "cdms send --topic 'Discharge Summary' --recipient A81001 --nhs-number '943 476 5919' --file summary.pdf --expires-in 7d",
