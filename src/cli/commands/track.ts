@@ -2,7 +2,7 @@
 // tracker's ledger from a terminal. They read the ledger (acknowledge clears
 // one message's attention) and never call the service: no key, no base URL.
 import type { Command } from 'commander';
-import type { TrackerListOptions, TrackerListPage, TrackerStage } from '../../tracker/index.js';
+import type { TrackedMessage, TrackerListOptions, TrackerListPage, TrackerStage } from '../../tracker/index.js';
 import type { Ledger } from '../../tracker/ledger.js';
 import { UnknownMessageError } from '../../tracker/errors.js';
 import { LocalValidationError } from '../../index.js';
@@ -131,6 +131,13 @@ class NotInLedgerError extends UnknownMessageError {
   }
 }
 
+/** The message as the ledger holds it. @throws NotInLedgerError when it holds no such message. */
+async function heldMessage(ledger: Ledger, messageId: string): Promise<TrackedMessage> {
+  const message = await ledger.get(messageId);
+  if (!message) throw new NotInLedgerError(messageId);
+  return message;
+}
+
 function registerList(track: Command, ctx: CliContext): void {
   const command = ledgerCommand(track, ctx, 'list', (options) =>
     printPage(ctx, 'list', listOptions(options), options.cursor, listLines),
@@ -149,8 +156,7 @@ function registerShow(track: Command, ctx: CliContext): void {
   const command = ledgerCommand(track, ctx, 'show', (_options, [id]) => {
     const messageId = messageIdOf(id ?? '');
     return async (ledger) => {
-      const message = await ledger.get(messageId);
-      if (!message) throw new NotInLedgerError(messageId);
+      const message = await heldMessage(ledger, messageId);
       ctx.out.result(message, messageLines(message, Date.now()));
     };
   })
@@ -180,8 +186,7 @@ function registerAcknowledge(track: Command, ctx: CliContext): void {
   const command = ledgerCommand(track, ctx, 'acknowledge', (_options, [id]) => {
     const messageId = messageIdOf(id ?? '');
     return async (ledger) => {
-      const before = await ledger.get(messageId);
-      if (!before) throw new NotInLedgerError(messageId);
+      const before = await heldMessage(ledger, messageId);
       const cleared = before.attention?.reason ?? null;
       if (cleared) await ledger.acknowledge(messageId);
       const human = cleared
