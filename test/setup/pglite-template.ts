@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CdmsClient } from '../../src/index.js';
@@ -11,7 +12,10 @@ import { MIGRATIONS } from '../../src/tracker/db/schema.js';
  */
 export async function ensurePGliteTemplate(): Promise<string> {
   const cache = join(process.cwd(), 'node_modules', '.cache', 'cdms-tracker');
-  const dir = join(cache, `template-v${MIGRATIONS.length}`);
+  // Named by the schema's text, not only its version: two checkouts sharing
+  // node_modules (git worktrees) with different migrations never share a template.
+  const digest = createHash('sha256').update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 12);
+  const dir = join(cache, `template-v${MIGRATIONS.length}-${digest}`);
   if (existsSync(join(dir, 'pgdata', 'PG_VERSION'))) return dir;
   mkdirSync(cache, { recursive: true });
   const building = `${dir}.${process.pid}`;
