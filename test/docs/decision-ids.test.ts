@@ -59,6 +59,16 @@ describe('decision ids', () => {
     expect(decisionProblems(decisions, index, cited)).toEqual([]);
   });
 
+  it('nothing points at the single file the decisions used to be (the changelog, being history, may name it)', () => {
+    const old = /decisions\.md/;
+    const stale = citingFiles.filter((file) => file !== 'CHANGELOG.md').flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) => (old.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(stale, 'cite the id instead, e.g. "decision D-CLIENT-12"').toEqual([]);
+  });
+
   it('can fail: a made-up id, an id defined twice, an unlisted or misplaced one, a heading without an id or with a bad anchor (self-test)', () => {
     // Ids are built here rather than written, so the scan above never meets the made-up ones.
     const id = (letters: string, n: number) => `D-${letters}-${String(n).padStart(2, '0')}`;
