@@ -1,6 +1,7 @@
 // TypeDoc plugin for the API reference site: puts every export in a category
 // by the source file that declares it, titles each guide by its first
-// heading, and points the front page's links at the site's own guides.
+// heading, nests the published decision areas under the decisions' index, and
+// points the front page's links at the site's own guides.
 //
 // Categories come from one table here rather than a `@category` tag on each
 // of some two hundred exports: a new export in a known place lands in the
@@ -110,6 +111,33 @@ function titleFromHeading(document) {
   if (heading) document.name = heading[1].replace(/`/g, '').trim();
 }
 
+/** The decisions' index; the other files of its folder are the decision areas. */
+const DECISIONS_INDEX = '/docs/decisions/README.md';
+
+/**
+ * A published decision area (typedoc.json lists it) becomes a page beneath
+ * the decisions' index, titled without the "Decisions: " of its heading, so
+ * the site's guides show one "Decisions" entry rather than one per area.
+ * typedoc.json lists the index before the areas.
+ * @param {import('typedoc').DocumentReflection} document
+ * @param {import('typedoc').Logger} logger
+ */
+function nestDecisionArea(document, logger) {
+  const project = document.project;
+  const path = project.files.getReflectionPath(document) ?? '';
+  if (!path.includes('/docs/decisions/') || path.endsWith(DECISIONS_INDEX)) return;
+  const index = project.documents?.find((d) => project.files.getReflectionPath(d)?.endsWith(DECISIONS_INDEX));
+  if (index === undefined) {
+    logger.error(`${path}: typedoc.json must list docs/decisions/README.md before the decision areas.`);
+    return;
+  }
+  project.removeChild(document);
+  index.addChild(document);
+  document.parent = index;
+  // Beneath "Decisions", the heading's "Decisions: " would only repeat it.
+  document.name = document.name.replace(/^Decisions: (.)/, (_, first) => first.toUpperCase());
+}
+
 /**
  * README links the guides by absolute address (a package user has no
  * `docs/` folder). On the site those links should open the site's own
@@ -147,7 +175,10 @@ function useSiteReadme(app) {
 /** @param {Application} app */
 export function load(app) {
   app.on(Application.EVENT_BOOTSTRAP_END, () => useSiteReadme(app));
-  app.converter.on(Converter.EVENT_CREATE_DOCUMENT, (_context, document) => titleFromHeading(document));
+  app.converter.on(Converter.EVENT_CREATE_DOCUMENT, (_context, document) => {
+    titleFromHeading(document);
+    nestDecisionArea(document, app.logger);
+  });
   // Before TypeDoc's own category pass, which runs late in the resolve phase.
   app.converter.on(Converter.EVENT_RESOLVE_END, (context) => categorise(context, app.logger), 100);
 }

@@ -5,7 +5,8 @@
 export interface Limits {
   /**
    * Largest decoded size of one attachment, in bytes. The spec says "5 MB";
-   * the SDK reads it as 5,000,000 bytes (see `docs/decisions.md`).
+   * the SDK reads it as 5,000,000 bytes (decision D-SPEC-13 in
+   * `docs/decisions/spec-gaps.md`).
    * @defaultValue 5_000_000
    */
   maxAttachmentBytes: number;

@@ -7,7 +7,7 @@ export const TERMINAL_STATUSES = ['COMPLETED', 'REJECTED', 'EXPIRED'] as const;
 /**
  * Whether a status is final, so polling can stop: COMPLETED, REJECTED or
  * EXPIRED. FAILED is not terminal: the spec does not say it is, so a sender
- * keeps watching it (see `docs/decisions.md`).
+ * keeps watching it (decision D-SPEC-15 in `docs/decisions/spec-gaps.md`).
  */
 export function isTerminalStatus(status: string): boolean {
   return (TERMINAL_STATUSES as readonly string[]).includes(status);

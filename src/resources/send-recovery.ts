@@ -64,7 +64,7 @@ export async function serviceHasMessage(
  * a message was not delivered. Separate from the retries of each request
  * (503s, connections never made), which the transport bounds by the same
  * `maxRetries`: sharing one budget would let a 503 storm starve recovery
- * (docs/decisions.md, "Retry budget of a send").
+ * (decision D-CLIENT-12, docs/decisions/client.md).
  */
 export class ResendBudget {
   #resends = 0;

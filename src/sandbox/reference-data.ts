@@ -30,7 +30,7 @@ export const FAILED_INSTANT_IMPORT = 'Failed instant message import';
 /**
  * The sandbox's own reason for an instant message that became a standard
  * one because the user's toolbar did not run in time. The spec gives no text
- * for it (see docs/decisions.md); senders must not match on it.
+ * for it (decision D-SANDBOX-03); senders must not match on it.
  */
 export const NOT_IMPORTED_IN_TIME = 'Not imported automatically: the toolbar was not running';
 

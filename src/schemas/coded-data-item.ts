@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A coded clinical data item sent with a standard or instant message.
  *
  * @remarks The key is `unit` as the spec's definition says, not the `units`
- * of its sample request (see `docs/decisions.md`).
+ * of its sample request (decision D-SPEC-10 in `docs/decisions/spec-gaps.md`).
  */
 export const CodedDataItemSchema = z.object({
   /** A SNOMED CT concept id, as a string. */

@@ -41,7 +41,8 @@ export interface MessageStatus extends z.infer<typeof MessageStatusSchema> {}
  * Response of GET /api/v1/gpconnect/messages/{id}/status.
  *
  * @remarks The spec makes `subStatus` 1..1 but null for EXPIRED; the SDK also
- * tolerates its absence rather than fail a status check (see `docs/decisions.md`).
+ * tolerates its absence rather than fail a status check (decision D-SPEC-19
+ * in `docs/decisions/spec-gaps.md`).
  */
 export const GpConnectStatusSchema = z.looseObject({
   /** The message the status concerns. */

@@ -12,7 +12,8 @@ export function isNhsNumberType(type: string): boolean {
 /**
  * Whether a string is a valid NHS number: exactly 10 digits with a valid
  * Modulus 11 check digit. Spaces are not accepted: strip the 3-3-4 display
- * spaces from user input first (see docs/decisions.md).
+ * spaces from user input first (decision D-VALID-01 in
+ * `docs/decisions/validation.md`).
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 // `cdms-sdk/widget`: what a widget's own server needs to read the launch
 // tokens the toolbar puts in its launch URL (spec: Widget rules 5,
 // Authentication 5). Re-exports only. Minting tokens (the toolbar's side) is
-// deliberately not here: see `cdms-sdk/sandbox` and docs/decisions.md.
+// deliberately not here: see `cdms-sdk/sandbox` and decision D-WIDGET-08.
 
 /**
  * For a widget's own server: read and verify the launch tokens the toolbar

@@ -4,7 +4,7 @@ import type { LaunchParameterNames } from './types.js';
 /**
  * Default query parameter names of the launch tokens. The spec says only that
  * the JWTs are query-string parameters of the launch URL (Widget rules 5),
- * not their names; these are the SDK's choice (docs/decisions.md), used by
+ * not their names; these are the SDK's choice (decision D-WIDGET-03), used by
  * the sandbox's toolbar, and overridable with `parameterNames`.
  */
 export const DEFAULT_LAUNCH_PARAMETER_NAMES: Readonly<Required<LaunchParameterNames>> = Object.freeze({

@@ -59,7 +59,7 @@ describe.concurrent('cdms sandbox', () => {
       expect(test.code).toBe(0);
       expect(sent.code).toBe(1);
       expect(sent.stderr).toMatch(/^error: .*\(HTTP 500\)$/m);
-      // A 500 leaves the outcome open (docs/decisions.md, `delivery`): the CLI names the message to look up.
+      // A 500 leaves the outcome open (decision D-CLIENT-02): the CLI names the message to look up.
       expect(sent.stderr).toMatch(/^The message may have arrived: check it with `cdms status [0-9a-f-]{36}` before sending it again/m);
     } finally {
       cli.child.kill('SIGINT');

@@ -1,5 +1,5 @@
-// The docs cannot rot: every ```ts / ```typescript block of README.md and
-// docs/*.md (not docs/api/, which typedoc generates) is type-checked against
+// The docs cannot rot: every ```ts / ```typescript block of README.md,
+// docs/*.md and docs/decisions/*.md (not docs/api/, which typedoc generates) is type-checked against
 // the SDK's source, strict, with the repository's tsconfig; and every relative
 // link in those files points at a file (and heading) that exists.
 //
@@ -57,14 +57,21 @@ const CHECKED_LANGS = new Set(['ts', 'typescript']);
 /** Markdown a package user reads in the tarball, on the npm page, or where it is linked from there. */
 const SHIPPED = ['README.md', 'CHANGELOG.md', 'SECURITY.md'];
 
-/** The user docs and the repository's own, relative to the root (docs/api/ is a folder, so it is not read). */
-function markdownFiles(): string[] {
-  const docs = readdirSync(join(root, 'docs'))
-    .filter((name) => name.endsWith('.md') && statSync(join(root, 'docs', name)).isFile())
+/** The markdown files of one folder of the repository, relative to the root. */
+function markdownIn(folder: string): string[] {
+  return readdirSync(join(root, folder))
+    .filter((name) => name.endsWith('.md') && statSync(join(root, folder, name)).isFile())
     .sort()
-    .map((name) => `docs/${name}`);
-  return [...SHIPPED, 'CONTRIBUTING.md', 'bench/README.md', ...docs];
+    .map((name) => `${folder}/${name}`);
 }
+
+/** The user docs, the decisions and the repository's own, relative to the root (docs/api/ is generated, so it is not read). */
+function markdownFiles(): string[] {
+  return [...SHIPPED, 'CONTRIBUTING.md', 'bench/README.md', ...markdownIn('docs'), ...markdownIn('docs/decisions')];
+}
+
+/** A guide: a page of docs/, or the decisions' index (the areas are reached through it). */
+const isGuide = (file: string): boolean => /^docs\/[^/]+\.md$/.test(file) || file === 'docs/decisions/README.md';
 
 const files = markdownFiles();
 /** What only the team has: its design notes, issue numbers, reference notes. */
@@ -187,7 +194,8 @@ describe('docs links', () => {
 
   it('README.md links every guide, by absolute address', () => {
     const readme = read('README.md');
-    const missing = files.filter((f) => f.startsWith('docs/') && !readme.includes(`](${REPOSITORY_URL}/blob/main/${f}`));
+    expect(files).toContain('docs/decisions/README.md');
+    const missing = files.filter((f) => isGuide(f) && !readme.includes(`](${REPOSITORY_URL}/blob/main/${f}`));
     expect(missing, `not linked from README.md: ${missing.join(', ')}`).toEqual([]);
   });
 

@@ -173,20 +173,40 @@ export function extractLinks(markdown: string, file: string, repositoryUrl?: str
 export function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const raw of withoutFencedCode(markdown)) {
-    const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(raw);
-    if (!heading) continue;
-    const text = heading[1]!
-      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // links and images: their text
-      .replace(/<[^>]+>/g, '') // HTML tags
-      .replace(/[`*]/g, ''); // code spans and emphasis markers
-    const base = text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{M}\p{N} _-]/gu, '')
-      .replace(/ /g, '-');
+  for (const { text } of headings(markdown)) {
+    const base = headingAnchor(text);
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     anchors.add(count === 0 ? base : `${base}-${count}`);
   }
   return anchors;
+}
+
+/** A heading of a markdown file, outside code. */
+export interface Heading {
+  /** 1-based line. */
+  line: number;
+  /** 1 for `#`, 2 for `##`... */
+  level: number;
+  /** The heading's text as written, without the `#` marks. */
+  text: string;
+}
+
+/** Every heading of a markdown file, in order, outside fenced code. */
+export function headings(markdown: string): Heading[] {
+  return withoutFencedCode(markdown).flatMap((raw, index) => {
+    const heading = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(raw);
+    return heading ? [{ line: index + 1, level: heading[1]!.length, text: heading[2]! }] : [];
+  });
+}
+
+/** The anchor GitHub gives a heading's text (the first of that text in its file). */
+export function headingAnchor(text: string): string {
+  return text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // links and images: their text
+    .replace(/<[^>]+>/g, '') // HTML tags
+    .replace(/[`*]/g, '') // code spans and emphasis markers
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 }

@@ -81,11 +81,27 @@ describe('the API reference site', () => {
     const guides = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'));
     const documents = project.documents ?? [];
     const titleOf = (file: string) => /^# (.+)$/m.exec(readFileSync(join(root, file), 'utf8'))?.[1]?.replace(/`/g, '');
-    expect(documents.map((d) => d.name).sort()).toEqual([...guides.map((g) => `docs/${g}`), 'CHANGELOG.md', 'SECURITY.md'].map(titleOf).sort());
+    expect(documents.map((d) => d.name).sort()).toEqual(
+      [...guides.map((g) => `docs/${g}`), 'docs/decisions/README.md', 'CHANGELOG.md', 'SECURITY.md'].map(titleOf).sort(),
+    );
     const html = page('documents/Sending_documents.html');
     expect(html.match(/<h1[ >]/g)).toHaveLength(1);
     expect(html).toContain('<code class="ts">'); // highlighted, not raw markdown
     expect(html).not.toContain('```');
+  });
+
+  it('puts the senders\' decision areas beneath the Decisions page, titled by their headings, and no maintainers\' area', () => {
+    const decisions = (project.documents ?? []).find((d) => d.name === 'Decisions');
+    const config = JSON.parse(readFileSync(join(root, 'typedoc.json'), 'utf8')) as { projectDocuments: string[] };
+    const areas = config.projectDocuments.filter((file) => file.startsWith('docs/decisions/') && !file.endsWith('/README.md'));
+    const titleOf = (file: string) => /^# Decisions: (.+)$/m.exec(readFileSync(join(root, file), 'utf8'))?.[1]?.replace(/^./, (c) => c.toUpperCase());
+    expect(areas.length).toBeGreaterThanOrEqual(10);
+    expect(decisions?.children?.map((d) => d.name)).toEqual(areas.map(titleOf));
+    expect(decisions?.children?.map((d) => d.name)).toContain('Where the spec is silent');
+    expect(decisions?.children?.map((d) => d.name)).not.toContain('Benchmarks');
+    const pages = readdirSync(join(out, 'documents')).filter((name) => name.startsWith('Decisions.') && name !== 'Decisions.html');
+    expect(pages).toHaveLength(areas.length);
+    expect(pages.filter((name) => page(`documents/${name}`).includes('id="d-spec-01-maximum-string-lengths"'))).toHaveLength(1);
   });
 
   it('lists the guides apart from the reference on its index', () => {

@@ -18,7 +18,7 @@ describe('gpconnect', () => {
     expect(req!.url.pathname).toBe('/api/v1/gpconnect/messages');
     expect(req!.headers.get('apikey')).toBe(API_KEY);
     expect(req!.headers.get('content-type')).toBe('application/json');
-    // No access-token header on the GP route (docs/decisions.md).
+    // No access-token header on the GP route (decision D-SPEC-12).
     expect(req!.headers.get('accesstoken')).toBeNull();
     expect(req!.body).toEqual({
       ...gpMessage(),

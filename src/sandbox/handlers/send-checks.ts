@@ -66,7 +66,7 @@ function codedItems(body: Record<string, unknown>, endpoint: SendEndpoint): Inva
     return items === undefined ? [] : [{ name: 'codedDataItems', reason: 'is not allowed on the GP route' }];
   }
   if (!Array.isArray(items)) return [];
-  // The spec's sample says 'units', its definition 'unit': the sandbox takes the definition (docs/decisions.md).
+  // The spec's sample says 'units', its definition 'unit': the sandbox takes the definition (decision D-SANDBOX-09).
   return items.flatMap((item: unknown, i) =>
     item !== null && typeof item === 'object' && 'units' in item
       ? [{ name: `codedDataItems[${i}].units`, reason: "is not accepted: the key is 'unit'" }]
