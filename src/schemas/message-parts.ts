@@ -22,7 +22,7 @@ export const RecipientSchema = z.object({
   /** Identification of the recipient organisation. */
   id: z.object({
     /** Kind of recipient id: 'OcsClientIdentifier' on standard and instant sends. */
-    type: z.enum(RECIPIENT_ID_TYPES).describe("Kind of recipient id: 'OcsClientIdentifier' on standard and instant sends."),
+    type: z.literal(RECIPIENT_ID_TYPES).describe("Kind of recipient id: 'OcsClientIdentifier' on standard and instant sends."),
     /** The recipient id, for example an organisation's ODS code. */
     value: z.string().describe("The recipient id, for example an organisation's ODS code."),
   }),
@@ -49,7 +49,7 @@ export const SubjectSchema = z.object({
   /** Identification of the patient. */
   id: z.object({
     /** Kind of subject id: 'VerifiedNhsNumber' or 'NHSNumber'. */
-    type: z.enum(SUBJECT_ID_TYPES).describe("Kind of subject id: 'VerifiedNhsNumber' or 'NHSNumber'."),
+    type: z.literal(SUBJECT_ID_TYPES).describe("Kind of subject id: 'VerifiedNhsNumber' or 'NHSNumber'."),
     /** The subject id, for example a verified NHS number (10 digits, no spaces). */
     value: z.string().describe('The subject id, for example a verified NHS number.'),
   }),

@@ -85,7 +85,7 @@ describe('openapi', () => {
   it('closes the id types: the documented ones only', () => {
     const schemas = (committed.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
     const idType = (component: string) => ((schemas[component]?.properties as Record<string, { properties: { type: unknown } }>).id?.properties.type);
-    expect(idType('Recipient')).toMatchObject({ type: 'string', enum: ['OcsClientIdentifier'] });
+    expect(idType('Recipient')).toMatchObject({ type: 'string', const: 'OcsClientIdentifier' });
     expect(idType('Subject')).toMatchObject({ type: 'string', enum: ['VerifiedNhsNumber', 'NHSNumber'] });
   });
 
