@@ -3,6 +3,8 @@ import { silentLogger, type Logger } from './core/logger.js';
 import type { FetchFunction, RequestOptions } from './core/options.js';
 import { Transport } from './core/transport.js';
 import { resolveLimits, type Limits } from './limits.js';
+import { resolveAdditionalIdTypes } from './core/id-type-option.js';
+import type { AdditionalIdTypes } from './schemas/id-types.js';
 import { InMemoryRejectedContentStore, type RejectedContentStore } from './rejected-content/store.js';
 import { GpConnect } from './resources/gpconnect.js';
 import { Instant } from './resources/instant.js';
@@ -14,8 +16,13 @@ import { Widgets } from './resources/widgets.js';
 import type { Telemetry } from './telemetry/scope.js';
 import { createTelemetry, type MeterProviderLike, type TracerProviderLike } from './telemetry/telemetry.js';
 
-/** Options of {@link CdmsClient}. */
-export interface CdmsClientOptions {
+/**
+ * Options of {@link CdmsClient}.
+ *
+ * @typeParam ExtraSubjectIdType - The additional subject id types, inferred from `additionalIdTypes`.
+ * @typeParam ExtraRecipientIdType - The additional recipient id types, inferred from `additionalIdTypes`.
+ */
+export interface CdmsClientOptions<ExtraSubjectIdType extends string = never, ExtraRecipientIdType extends string = never> {
   /** Base URL of the environment (integration or live). @defaultValue env `CDMS_BASE_URL` */
   baseUrl?: string | undefined;
   /** API key issued by the operator for that environment. @defaultValue env `CDMS_API_KEY` */
@@ -30,6 +37,20 @@ export interface CdmsClientOptions {
   logger?: Logger | undefined;
   /** Limits other than the spec's, for local validation. */
   limits?: Partial<Limits> | undefined;
+  /**
+   * Id types your environment uses beyond the ones the service documents
+   * (`OcsClientIdentifier`; `VerifiedNhsNumber`, `NHSNumber`). Only these
+   * are accepted otherwise, by the types and by local validation. The lists
+   * reach the send methods' types, so no cast is needed:
+   *
+   * ```ts
+   * const cdms = new CdmsClient({ additionalIdTypes: { subject: ['LocalPatientId'] } });
+   * ```
+   *
+   * A subject type that names an NHS number still has its value checked.
+   * @defaultValue none
+   */
+  additionalIdTypes?: AdditionalIdTypes<ExtraSubjectIdType, ExtraRecipientIdType> | undefined;
   /** Where rejected attachment content hashes are kept. @defaultValue in memory */
   rejectedContent?: RejectedContentStore | undefined;
   /** Allow use in a browser, exposing the API key to its users. @defaultValue false */
@@ -71,13 +92,13 @@ export interface CdmsClientOptions {
  * const topics = await cdms.topics.list();
  * ```
  */
-export class CdmsClient {
+export class CdmsClient<const ExtraSubjectIdType extends string = never, const ExtraRecipientIdType extends string = never> {
   /** Standard messages and the status of standard and instant messages. */
-  readonly messages: Messages;
+  readonly messages: Messages<ExtraSubjectIdType, ExtraRecipientIdType>;
   /** Instant messages, sent with a user's access token. */
-  readonly instant: Instant;
+  readonly instant: Instant<ExtraSubjectIdType, ExtraRecipientIdType>;
   /** The GP route (GP Connect Send Document over MESH). */
-  readonly gpconnect: GpConnect;
+  readonly gpconnect: GpConnect<ExtraSubjectIdType>;
   /** The approved topics, cached. */
   readonly topics: Topics;
   /** Instant access tokens: exchange and verify. */
@@ -92,9 +113,10 @@ export class CdmsClient {
    * URL is plain http off loopback, a value holds a line break, or the client
    * runs in a browser without `dangerouslyAllowBrowser`; when a telemetry
    * option has the wrong type, or a provider is given without
-   * `@opentelemetry/api` installed.
+   * `@opentelemetry/api` installed; when `additionalIdTypes` is not lists of
+   * id type names.
    */
-  constructor(options: CdmsClientOptions = {}) {
+  constructor(options: CdmsClientOptions<ExtraSubjectIdType, ExtraRecipientIdType> = {}) {
     assertNotBrowser(options.dangerouslyAllowBrowser);
     const baseUrl = resolveBaseUrl(options.baseUrl ?? readEnv('CDMS_BASE_URL'));
     const { propagateTraceContext, tracerProvider, meterProvider } = options;
@@ -112,6 +134,7 @@ export class CdmsClient {
     const context: ClientContext = {
       transport: this.#transport,
       limits: resolveLimits(options.limits),
+      additionalIdTypes: resolveAdditionalIdTypes(options.additionalIdTypes),
       rejectedContent: options.rejectedContent ?? new InMemoryRejectedContentStore(),
       cachedTopicNames: () => this.topics.cached()?.map((t) => t.topicName),
       telemetry: this.#telemetry,

@@ -46,6 +46,21 @@ const NAMED: [string, z.ZodType][] = [
 ];
 
 /**
+ * Drops `additionalProperties: {}` (what zod writes for its loose objects)
+ * everywhere: it allows nothing that JSON Schema does not allow without it,
+ * and generators turn it into an open index signature, so that a misspelt
+ * response field (`status.stauts`) compiles. Unknown fields stay allowed.
+ */
+function dropEmptyAdditionalProperties(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(dropEmptyAdditionalProperties);
+  if (node === null || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  const extra = record.additionalProperties;
+  if (extra !== null && typeof extra === 'object' && Object.keys(extra).length === 0) delete record.additionalProperties;
+  Object.values(record).forEach(dropEmptyAdditionalProperties);
+}
+
+/**
  * JSON Schema 2020-12 (OpenAPI 3.1's own dialect) of every component, from
  * zod 4's generator: nested registered schemas become `$ref`s, and the
  * schemas' `.describe()` texts become descriptions. Requests and responses
@@ -66,5 +81,6 @@ export function componentSchemas(): Record<string, unknown> {
       return [id, rest];
     }),
   );
+  dropEmptyAdditionalProperties(components);
   return applyValueRules(components);
 }

@@ -15,6 +15,12 @@ const REASONS: Record<number, string> = {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/** The wait a 503 may ask for (RFC 9110): seconds, or an HTTP date. */
+const RETRY_AFTER = {
+  description: 'How long to wait before retrying with the same messageId: a number of seconds, or an HTTP date.',
+  schema: { type: 'string', examples: ['30', 'Wed, 21 Oct 2026 07:28:00 GMT'] },
+};
+
 /** Integration and live have their own base addresses (and keys), given by the operator; the sandbox runs locally. */
 const SERVERS = [
   {
@@ -90,7 +96,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       responses: Object.fromEntries(
         statuses.map((s) => [
           `Problem${s}`,
-          { description: REASONS[s], content: { 'application/problem+json': { schema: ref(s === 400 ? 'ValidationProblem' : 'Problem') } } },
+          {
+            description: REASONS[s],
+            ...(s === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+            content: { 'application/problem+json': { schema: ref(s === 400 ? 'ValidationProblem' : 'Problem') } },
+          },
         ]),
       ),
     },

@@ -30,6 +30,9 @@ interface Operation {
   messageId?: boolean;
 }
 
+const VERIFY_CONTENT_TYPE =
+  ' The spec lists Content-Type: application/json among the headers of this GET, though it has no body; OpenAPI cannot declare Content-Type as a header parameter, so generated clients do not send it: add it yourself (cdms-sdk does).';
+
 const REJECTED_CONTENT =
   ' An attachment refused for its content must not be sent again (spec, Errors rule 3): after a virus-scan verdict whatever its type, after a format error not with that type.';
 
@@ -138,7 +141,7 @@ export const OPERATIONS: Operation[] = [
     operationId: 'verifyAccessToken',
     tag: 'Instant messages',
     summary: 'Verify an instant access token: 200 when valid, 410 when no longer valid.',
-    description: 'After a 410, ask the user for a new access code from the toolbar and exchange it.',
+    description: `After a 410, ask the user for a new access code from the toolbar and exchange it.${VERIFY_CONTENT_TYPE}`,
     ok: { empty: true },
     errors: [400, 401, 403, 410, 500],
     instantToken: true,
@@ -149,7 +152,7 @@ export const OPERATIONS: Operation[] = [
     operationId: 'verifyAccessTokenSamplePath',
     tag: 'Instant messages',
     summary: "Verify an instant access token at the spec sample's path.",
-    description: 'The spec defines the path without /verify but its sample uses this one; which is served is not shown. The SDK tries the definition path first and falls back to this one on 404 or 405.',
+    description: `The spec defines the path without /verify but its sample uses this one; which is served is not shown. The SDK tries the definition path first and falls back to this one on 404 or 405.${VERIFY_CONTENT_TYPE}`,
     ok: { empty: true },
     errors: [400, 401, 403, 410, 500],
     instantToken: true,

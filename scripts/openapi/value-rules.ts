@@ -5,7 +5,7 @@
 // the Prism test sends every shape a rule forbids and checks both refuse it.
 // Kept out of the runtime schemas: the SDK checks these in validation/, with
 // reasons; the schemas stay lenient parsers.
-import { DEFAULT_LIMITS, PERMITTED_ATTACHMENT_MIME_TYPES, WIDGET_ENCRYPTION_METHODS } from '../../src/index.js';
+import { DEFAULT_LIMITS, PERMITTED_ATTACHMENT_MIME_TYPES } from '../../src/index.js';
 import { DEVICE_NAMES } from '../../src/validation/file-name.js';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -39,6 +39,16 @@ export const WINDOWS_FILE_NAME_PATTERN = (() => {
 /** Base64 characters of content that decodes to at most `bytes` bytes. */
 const base64Chars = (bytes: number): number => Math.ceil(bytes / 3) * 4;
 
+/**
+ * Strict base64: whole 4-character quanta, padding only at the end. The four
+ * classes are spelt out rather than `[…]{4}`: V8 (Prism, ajv) then runs the
+ * loop without a backtracking entry per quantum, so 5 MB of content does not
+ * overflow its regular-expression stack (the `{4}` form does, from about
+ * 4 MB).
+ */
+const BASE64_CHAR = '[A-Za-z0-9+/]';
+export const STRICT_BASE64_PATTERN = `^(?:${BASE64_CHAR.repeat(4)})*(?:${BASE64_CHAR.repeat(2)}==|${BASE64_CHAR.repeat(3)}=)?$`;
+
 /** A widget name: letters, marks, digits, spaces, hyphens, underscores; not blank (outer whitespace is ignored). */
 const WIDGET_NAME_PATTERN = '^\\s*[\\p{L}\\p{M}\\p{N} _-]*[\\p{L}\\p{M}\\p{N}_-][\\p{L}\\p{M}\\p{N} _-]*\\s*$';
 
@@ -60,11 +70,48 @@ export const EXTRA_COMPONENTS: Record<string, unknown> = {
     allOf: [{ $ref: '#/components/schemas/Attachment' }],
     properties: { mimeType: { enum: [...DEFAULT_LIMITS.gpConnectMimeTypes] } },
   },
+  // The requirement sits in a second allOf member, not beside the reference:
+  // generators that flatten `allOf: [Problem]` keep it then.
   ValidationProblem: {
     description: 'The problem of a 400: a validation failure, which lists the offending fields.',
-    allOf: [{ $ref: '#/components/schemas/Problem' }],
-    required: ['invalidParameters'],
+    allOf: [
+      { $ref: '#/components/schemas/Problem' },
+      {
+        type: 'object',
+        properties: { invalidParameters: { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/InvalidParameter' } } },
+        required: ['invalidParameters'],
+      },
+    ],
   },
+};
+
+/**
+ * The two rules that tie fields together, as a `oneOf` of the allowed
+ * combinations rather than `if`/`then`: code generators turn a `oneOf` into a
+ * union type, so the compiler checks them, where they ignore `if`/`then`.
+ */
+const WIDGET_DATA_RULE = {
+  // The toolbar refuses patient data without user data (spec, widget rule 4).
+  oneOf: [
+    { title: 'Without patient data', properties: { requiresPatientData: { const: false } }, required: ['requiresPatientData'] },
+    {
+      title: 'With patient data, which needs user data',
+      properties: { requiresPatientData: { const: true }, requiresUserData: { const: true } },
+      required: ['requiresPatientData', 'requiresUserData'],
+    },
+  ],
+};
+
+const VERSION_RULE = {
+  // An original names nothing it replaces; a replacement must (D-VALID-05).
+  oneOf: [
+    { title: 'Original (version 1), replacing nothing', properties: { versionNumber: { const: 1 }, relatesTo: false }, required: ['versionNumber'] },
+    {
+      title: 'Replacement (version 2 or more), naming what it replaces',
+      properties: { versionNumber: { type: 'integer', minimum: 2 }, relatesTo: { type: 'string' } },
+      required: ['versionNumber', 'relatesTo'],
+    },
+  ],
 };
 
 const SEND_FIELDS = (attachments: Record<string, unknown>) => ({
@@ -85,12 +132,12 @@ export const VALUE_RULES: Record<string, Record<string, Record<string, unknown>>
       contentEncoding: 'base64',
       minLength: 4,
       maxLength: base64Chars(DEFAULT_LIMITS.maxAttachmentBytes),
-      pattern: '^[A-Za-z0-9+/]*={0,2}$',
+      pattern: STRICT_BASE64_PATTERN,
     },
   },
   CodedDataItem: { 'properties.code': SNOMED_CONCEPT },
   Recipient: { 'properties.id.properties.value': NOT_BLANK },
-  Subject: { 'properties.id.properties.type': NOT_BLANK, 'properties.id.properties.value': NOT_BLANK },
+  Subject: { 'properties.id.properties.value': NOT_BLANK },
   StandardMessage: SEND_FIELDS(attachmentList(DEFAULT_LIMITS.maxAttachments, 'PermittedAttachment')),
   InstantMessage: SEND_FIELDS(attachmentList(DEFAULT_LIMITS.maxAttachments, 'PermittedAttachment')),
   GpConnectMessage: {
@@ -98,7 +145,7 @@ export const VALUE_RULES: Record<string, Record<string, Record<string, unknown>>
     'properties.recipient.properties.id.properties.value': { pattern: '^(?:[A-Z0-9]{3,12}|UNK|gpconnect)$' },
   },
   GpConnectAdditionalInformation: {
-    '': { if: { required: ['versionNumber'], properties: { versionNumber: { minimum: 2 } } }, then: { properties: { relatesTo: { type: 'string' } }, required: ['relatesTo'] } },
+    '': VERSION_RULE,
     'properties.senderReference': NOT_BLANK,
     'properties.relatesTo': NOT_BLANK,
     'properties.versionNumber': { minimum: 1 },
@@ -110,29 +157,74 @@ export const VALUE_RULES: Record<string, Record<string, Record<string, unknown>>
   },
   SendResponse: { 'properties.messageStatusEndpoint': { pattern: `^/api/v1/(?:gpconnect/)?messages/${UUID}/status$` } },
   MessageStatus: { 'properties.messageId': { format: 'uuid' } },
-  GpConnectStatus: { 'properties.messageId': { format: 'uuid' } },
+  // The spec makes subStatus 1..1 (null for EXPIRED): the SDK tolerates its absence, the document states the contract.
+  GpConnectStatus: { '': { required: ['subStatus'] }, 'properties.messageId': { format: 'uuid' } },
   AccessCodeExchange: { 'properties.accessCode': NOT_BLANK },
   AccessTokenResponse: { 'properties.token': { format: 'uuid' } },
   WidgetRegistration: {
-    // The toolbar refuses patient data without user data (spec, widget rule 4).
-    '': { if: { required: ['requiresPatientData'], properties: { requiresPatientData: { const: true } } }, then: { properties: { requiresUserData: { const: true } } } },
+    '': WIDGET_DATA_RULE,
     'properties.name': { pattern: WIDGET_NAME_PATTERN },
     'properties.icon': NOT_BLANK,
     'properties.launchUrl': { format: 'uri', pattern: '^https://(?![^/?#]*@)' },
     'properties.encryptionSecret': { minLength: 32, maxLength: 32, pattern: '^[\\x20-\\x7E]{32}$' },
-    'properties.encryptionMethod': { default: WIDGET_ENCRYPTION_METHODS[0] },
   },
   Problem: { 'properties.instance': { pattern: `^urn:uuid:${UUID}$` } },
 };
 
-/** Sets each rule's keywords on the generated schemas. @throws Error naming a rule whose path is gone. */
+const SEND_CHECKS = {
+  'properties.messageId': 'that it was not used before for another message.',
+  'properties.topic': 'that it is in the list of this environment (integration and live differ), compared exactly.',
+  'properties.expiryDateTime': 'that it is in the future when the message arrives.',
+};
+const SNOMED_CHECK = "the identifier's Verhoeff check digit.";
+
+/**
+ * Rules no JSON Schema keyword can say, appended to the field's description
+ * so that readers of a generated client see them: the SDK checks each before
+ * sending, the service has the last word.
+ */
+export const SERVICE_CHECKS: Record<string, Record<string, string>> = {
+  Subject: {
+    'properties.id.properties.value':
+      "when subject.id.type names an NHS number ('VerifiedNhsNumber', 'NHSNumber'), exactly 10 digits whose last is the Modulus 11 check digit, and not a placeholder (0000000000, 9999999999).",
+  },
+  Recipient: { 'properties.id.properties.value': 'an organisation that uses the service.' },
+  Attachment: {
+    'properties.content':
+      `agreement with mimeType (application/pdf starts with %PDF-, image/jpeg with the bytes FF D8 FF, text types are valid UTF-8); at most ${DEFAULT_LIMITS.maxAttachmentBytes} bytes decoded (maxLength admits one more); the virus scan. Content refused once must not be sent again.`,
+  },
+  CodedDataItem: { 'properties.code': SNOMED_CHECK },
+  GpConnectAdditionalInformation: { 'properties.typeCode': SNOMED_CHECK },
+  StandardMessage: SEND_CHECKS,
+  InstantMessage: SEND_CHECKS,
+  GpConnectMessage: SEND_CHECKS,
+};
+
+/** The schema node at a rule's path; the error names a rule whose node is gone. */
+function nodeAt(schemas: Record<string, unknown>, component: string, path: string): Record<string, unknown> {
+  let node = schemas[component] as Record<string, unknown> | undefined;
+  for (const key of path ? path.split('.') : []) node = node?.[key] as Record<string, unknown> | undefined;
+  if (node === undefined || typeof node !== 'object') throw new Error(`OpenAPI value rule ${component}.${path}: no such schema node`);
+  return node;
+}
+
+/**
+ * Sets each rule's keywords on the generated schemas (`required` adds to the
+ * generated list), then appends to each field's description what only the
+ * service can check. @throws Error naming a rule whose path is gone.
+ */
 export function applyValueRules(schemas: Record<string, unknown>): Record<string, unknown> {
   for (const [component, rules] of Object.entries(VALUE_RULES)) {
-    for (const [path, keywords] of Object.entries(rules)) {
-      let node = schemas[component] as Record<string, unknown> | undefined;
-      for (const key of path ? path.split('.') : []) node = node?.[key] as Record<string, unknown> | undefined;
-      if (node === undefined || typeof node !== 'object') throw new Error(`OpenAPI value rule ${component}.${path}: no such schema node`);
+    for (const [path, { required, ...keywords }] of Object.entries(rules)) {
+      const node = nodeAt(schemas, component, path);
       Object.assign(node, keywords);
+      if (Array.isArray(required)) node.required = [...new Set([...((node.required as string[] | undefined) ?? []), ...(required as string[])])];
+    }
+  }
+  for (const [component, notes] of Object.entries(SERVICE_CHECKS)) {
+    for (const [path, note] of Object.entries(notes)) {
+      const node = nodeAt(schemas, component, path);
+      node.description = [node.description, `Checked by the service, not by this schema: ${note}`].filter(Boolean).join(' ');
     }
   }
   return { ...schemas, ...EXTRA_COMPONENTS };

@@ -24,7 +24,7 @@ import { toWireMessage } from './wire-message.js';
  * const { status, subStatus } = await cdms.gpconnect.status(messageId);
  * ```
  */
-export class GpConnect extends Resource {
+export class GpConnect<ExtraSubjectIdType extends string = never> extends Resource {
   /**
    * Sends a GP-route message (POST /api/v1/gpconnect/messages). `type` and
    * `recipient.id.type` are filled in; `messageId` is generated when absent.
@@ -37,7 +37,7 @@ export class GpConnect extends Resource {
    * @throws BadRequestError, AuthenticationError, PermissionDeniedError, InternalServerError, AttachmentContentRejectedError
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
-  async send(message: GpConnectMessageParams, options: SendOptions = {}): Promise<SendResult> {
+  async send(message: GpConnectMessageParams<ExtraSubjectIdType>, options: SendOptions = {}): Promise<SendResult> {
     return this.traced('gpconnect.send', (scope) => {
       const wire = toWireMessage(message, 'gpconnect');
       return sendMessage(this.context, { route: 'gpconnect', operation: 'gpconnect.send', path: 'api/v1/gpconnect/messages', message: wire }, options, scope);

@@ -35,7 +35,7 @@ export function assertAccessToken(token: unknown, delivery?: Delivery): asserts 
  * const { messageId } = await cdms.instant.send(message, { accessToken: token });
  * ```
  */
-export class Instant extends Resource {
+export class Instant<ExtraSubjectIdType extends string = never, ExtraRecipientIdType extends string = never> extends Resource {
   /**
    * Sends an instant message (POST /api/v1/messages/instant) with the user's
    * access token. `type` is filled in; `messageId` is generated when absent.
@@ -46,7 +46,7 @@ export class Instant extends Resource {
    * @throws BadRequestError, AuthenticationError, PermissionDeniedError, InternalServerError, AttachmentContentRejectedError
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
-  async send(message: InstantMessageParams, options: InstantSendOptions): Promise<SendResult> {
+  async send(message: InstantMessageParams<ExtraSubjectIdType, ExtraRecipientIdType>, options: InstantSendOptions): Promise<SendResult> {
     return this.traced('instant.send', (scope) => {
       const accessToken: unknown = options?.accessToken;
       assertAccessToken(accessToken, 'not-sent');

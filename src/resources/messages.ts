@@ -23,7 +23,7 @@ import { toWireMessage } from './wire-message.js';
  * const { status } = await cdms.messages.status(messageId);
  * ```
  */
-export class Messages extends Resource {
+export class Messages<ExtraSubjectIdType extends string = never, ExtraRecipientIdType extends string = never> extends Resource {
   /**
    * Sends a standard message (POST /api/v1/messages) after validating it
    * locally. A `messageId` is generated when absent; keep the returned one.
@@ -36,7 +36,7 @@ export class Messages extends Resource {
    * @throws BadRequestError, AuthenticationError, PermissionDeniedError, InternalServerError, AttachmentContentRejectedError
    * @throws ConnectionError, TimeoutError, RequestAbortedError, ResponseValidationError
    */
-  async send(message: StandardMessageParams, options: SendOptions = {}): Promise<SendResult> {
+  async send(message: StandardMessageParams<ExtraSubjectIdType, ExtraRecipientIdType>, options: SendOptions = {}): Promise<SendResult> {
     return this.traced('messages.send', (scope) => {
       const wire = toWireMessage(message, 'standard');
       return sendMessage(this.context, { route: 'standard', operation: 'messages.send', path: 'api/v1/messages', message: wire }, options, scope);

@@ -2,6 +2,7 @@ import type { OperationName } from '../core/retry-policy.js';
 import type { Transport } from '../core/transport.js';
 import type { Limits } from '../limits.js';
 import type { RejectedContentStore } from '../rejected-content/store.js';
+import type { AdditionalIdTypes } from '../schemas/id-types.js';
 import type { OperationScope, Telemetry } from '../telemetry/scope.js';
 
 /** What every resource needs from its client. Internal. */
@@ -10,6 +11,8 @@ export interface ClientContext {
   readonly transport: Transport;
   /** Limits for local validation. */
   readonly limits: Limits;
+  /** Id types accepted beyond the documented ones, for local validation. */
+  readonly additionalIdTypes: AdditionalIdTypes;
   /** Hashes of attachment content the service rejected. */
   readonly rejectedContent: RejectedContentStore;
   /** Topic names cached by `topics.list()`, if any and still fresh. */

@@ -39,7 +39,12 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   scope.route(spec.route);
   const validated = !options.skipLocalValidation;
   if (validated) {
-    const result = validateMessage(spec.message.wire, { route: spec.route, topics: context.cachedTopicNames(), limits: context.limits });
+    const result = validateMessage(spec.message.wire, {
+      route: spec.route,
+      topics: context.cachedTopicNames(),
+      limits: context.limits,
+      additionalIdTypes: context.additionalIdTypes,
+    });
     if (!result.ok) throw new LocalValidationError(result.invalidParameters, { delivery: 'not-sent' });
   }
   // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.

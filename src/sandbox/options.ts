@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { resolveAdditionalIdTypes } from '../core/id-type-option.js';
 import { resolveLimits, type Limits } from '../limits.js';
+import type { AdditionalIdTypes } from '../schemas/id-types.js';
 import { systemClock, type SandboxClock } from './clock.js';
 import { SandboxError } from './errors.js';
 import { checkFaults, type SandboxFaults } from './faults/options.js';
@@ -41,6 +43,11 @@ export interface SandboxOptions {
   maxWidgetsPerKey?: number | undefined;
   /** Limits other than the spec's (attachments per message, size, GP mime types). */
   limits?: Partial<Limits> | undefined;
+  /**
+   * Id types accepted beyond the documented ones, as in the environment being
+   * imitated (the client option of the same name). @defaultValue none
+   */
+  additionalIdTypes?: AdditionalIdTypes | undefined;
   /** Largest request body accepted, in bytes; larger gets 413. @defaultValue 75_000_000 */
   maxBodyBytes?: number | undefined;
   /** Which token verify paths are served (to test a client's fallback). @defaultValue both */
@@ -71,6 +78,7 @@ export interface SandboxConfig {
   statusRetentionMs: number;
   maxWidgetsPerKey: number;
   limits: Limits;
+  additionalIdTypes: AdditionalIdTypes;
   maxBodyBytes: number;
   verifyPaths: readonly TokenVerifyPath[];
   attachmentContentBytes: number;
@@ -97,6 +105,15 @@ function names(name: string, value: readonly string[] | undefined, fallback: rea
   return Object.freeze([...(v as string[])]);
 }
 
+/** The client's check of the same option, its error in the sandbox's terms. */
+function idTypes(value: AdditionalIdTypes | undefined): AdditionalIdTypes {
+  try {
+    return resolveAdditionalIdTypes(value);
+  } catch (error) {
+    throw new SandboxError('invalid', error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** Checks the options and fills in the defaults. */
 export function resolveOptions(options: SandboxOptions = {}): SandboxConfig {
   const config: SandboxConfig = {
@@ -114,6 +131,7 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxConfig {
     statusRetentionMs: whole('statusRetentionMs', options.statusRetentionMs, 86_400_000),
     maxWidgetsPerKey: whole('maxWidgetsPerKey', options.maxWidgetsPerKey, 5),
     limits: resolveLimits(options.limits),
+    additionalIdTypes: idTypes(options.additionalIdTypes),
     maxBodyBytes: whole('maxBodyBytes', options.maxBodyBytes, 75_000_000),
     verifyPaths: Object.freeze([...(options.verifyPaths ?? ['definition', 'verify'])]),
     attachmentContentBytes: whole('attachmentContentBytes', options.attachmentContentBytes, 100_000_000, Number.MAX_SAFE_INTEGER),

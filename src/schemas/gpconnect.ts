@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AttachmentSchema } from './attachment.js';
-import { MessageBodySchema, SubjectSchema } from './message-parts.js';
+import { MessageBodySchema, SubjectSchema, type Subject } from './message-parts.js';
 import { UuidSchema } from './uuid.js';
 
 /** The `type` value that marks a GP-route message. */
@@ -143,5 +143,14 @@ export const GpConnectMessageParamsSchema = z.object({
   ...gpFields,
 });
 
-/** A GP-route message to send; `messageId`, `type` and `recipient.id.type` are filled in when absent. */
-export interface GpConnectMessageParams extends z.infer<typeof GpConnectMessageParamsSchema> {}
+/**
+ * A GP-route message to send; `messageId`, `type` and `recipient.id.type` are
+ * filled in when absent. The recipient id type is fixed on this route.
+ *
+ * @typeParam ExtraSubjectIdType - A client's additional subject id types; none by default.
+ */
+export interface GpConnectMessageParams<ExtraSubjectIdType extends string = never>
+  extends Omit<z.infer<typeof GpConnectMessageParamsSchema>, 'subject'> {
+  /** The patient the message concerns. */
+  subject: Subject<ExtraSubjectIdType>;
+}

@@ -2,6 +2,7 @@ export * from './open-enum.js';
 export * from './uuid.js';
 export * from './attachment.js';
 export * from './coded-data-item.js';
+export * from './id-types.js';
 export * from './message-parts.js';
 export * from './message.js';
 export * from './gpconnect.js';

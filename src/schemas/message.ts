@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AttachmentSchema } from './attachment.js';
 import { CodedDataItemSchema } from './coded-data-item.js';
-import { MessageBodySchema, RecipientSchema, SubjectSchema } from './message-parts.js';
+import { MessageBodySchema, RecipientSchema, SubjectSchema, type Recipient, type Subject } from './message-parts.js';
 import { UuidSchema } from './uuid.js';
 
 /** The `type` value that marks an instant message (spec: Message, type). */
@@ -61,8 +61,19 @@ export const StandardMessageParamsSchema = StandardMessageSchema.extend({
   messageId: messageIdField.optional(),
 });
 
-/** A standard message to send; `messageId` is generated when absent. */
-export interface StandardMessageParams extends z.infer<typeof StandardMessageParamsSchema> {}
+/**
+ * A standard message to send; `messageId` is generated when absent.
+ *
+ * @typeParam ExtraSubjectIdType - A client's additional subject id types; none by default.
+ * @typeParam ExtraRecipientIdType - A client's additional recipient id types; none by default.
+ */
+export interface StandardMessageParams<ExtraSubjectIdType extends string = never, ExtraRecipientIdType extends string = never>
+  extends Omit<z.infer<typeof StandardMessageParamsSchema>, 'recipient' | 'subject'> {
+  /** The intended recipient organisation. */
+  recipient: Recipient<ExtraRecipientIdType>;
+  /** The patient the message concerns. */
+  subject: Subject<ExtraSubjectIdType>;
+}
 
 /**
  * What `instant.send()` takes: the wire format, with `messageId` optional and
@@ -75,5 +86,17 @@ export const InstantMessageParamsSchema = InstantMessageSchema.extend({
   type: z.literal(INSTANT_MESSAGE_TYPE).optional(),
 });
 
-/** An instant message to send; `messageId` and `type` are filled in when absent. */
-export interface InstantMessageParams extends z.infer<typeof InstantMessageParamsSchema> {}
+/**
+ * An instant message to send; `messageId` and `type` are filled in when
+ * absent.
+ *
+ * @typeParam ExtraSubjectIdType - A client's additional subject id types; none by default.
+ * @typeParam ExtraRecipientIdType - A client's additional recipient id types; none by default.
+ */
+export interface InstantMessageParams<ExtraSubjectIdType extends string = never, ExtraRecipientIdType extends string = never>
+  extends Omit<z.infer<typeof InstantMessageParamsSchema>, 'recipient' | 'subject'> {
+  /** The intended recipient organisation. */
+  recipient: Recipient<ExtraRecipientIdType>;
+  /** The patient the message concerns. */
+  subject: Subject<ExtraSubjectIdType>;
+}

@@ -78,8 +78,8 @@ function checkMessage(c: Collector, message: unknown, settings: Settings): void 
     c.add('messageId', 'must be a UUID (8-4-4-4-12 hexadecimal digits); omit it to have one generated', messageId);
   }
   checkTopic(c, message, settings.topics);
-  checkRecipient(c, message, route);
-  checkSubject(c, message);
+  checkRecipient(c, message, route, settings.idTypes);
+  checkSubject(c, message, settings.idTypes);
   checkExpiry(c, message, settings.now);
   checkBody(c, message);
   checkAttachments(c, message, route, settings.limits);

@@ -1,12 +1,16 @@
 // NHS number: 10 digits, the last a Modulus 11 check digit (NHS Data
 // Dictionary, "NHS NUMBER").
 
-/** Subject id types that carry an NHS number (spec: 'VerifiedNhsNumber'; a GP-route sample: 'NHSNumber'). */
-const NHS_NUMBER_TYPES: ReadonlySet<string> = new Set(['verifiednhsnumber', 'nhsnumber']);
-
-/** Whether a subject.id.type names an NHS number, compared ignoring case. */
+/**
+ * Whether a subject.id.type names an NHS number, so that its value must pass
+ * the check digit: with case and separators ignored, it is `nhs` or contains
+ * `nhsnumber`, `nhsnum` or `nhsno` ('VerifiedNhsNumber', 'NHSNumber', 'NHS',
+ * 'nhs_number', 'NHS-No'). Any type, documented or a client's additional
+ * one: a new name must not switch the check off.
+ */
 export function isNhsNumberType(type: string): boolean {
-  return NHS_NUMBER_TYPES.has(type.toLowerCase());
+  const letters = type.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return letters === 'nhs' || /nhs(?:number|num|no)/.test(letters);
 }
 
 /**

@@ -14,7 +14,17 @@ export function odsRecipientProblem(value: string): string | undefined {
   if (ODS_CODE.test(value.toUpperCase())) {
     const lower = value.toLowerCase();
     if (lower === 'unk' || lower === 'gpconnect') return "write 'UNK' or 'gpconnect' exactly as the spec spells them";
-    return 'must be upper case: ODS codes are upper-case letters and digits (e.g. A81001)';
+    return `must be upper case: send '${value.toUpperCase()}' (ODS codes are upper-case letters and digits)`;
   }
   return "must be an ODS code (3 to 12 upper-case letters and digits, e.g. A81001), or 'UNK' / 'gpconnect' when the practice is unknown";
+}
+
+/**
+ * On standard and instant sends the recipient id has no published format, but
+ * a value that is an ODS code written in lower case (`a81001`) is a slip:
+ * recipient ids are compared exactly. Why it is refused, or undefined.
+ */
+export function lowerCaseOdsCodeProblem(value: string): string | undefined {
+  if (!/^[a-z0-9]{3,12}$/.test(value) || !/[a-z]/.test(value) || !/\d/.test(value)) return undefined;
+  return `looks like an ODS code in lower case: send '${value.toUpperCase()}' (ids are compared exactly)`;
 }

@@ -1,6 +1,7 @@
 // The options of validateMessage, read defensively: JavaScript callers and
 // the CLI may pass anything, and validation must answer rather than throw.
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
+import { RECIPIENT_ID_TYPES, SUBJECT_ID_TYPES } from '../schemas/message-parts.js';
 import type { Collector } from './collector.js';
 import { UNREADABLE, get, isArray, isRecord, lengthOf } from './read.js';
 import type { Route } from './types.js';
@@ -13,6 +14,16 @@ export interface Settings {
   /** Current time, epoch milliseconds. */
   now: number;
   limits: Limits;
+  /** The id types accepted: the documented ones and the caller's additional ones. */
+  idTypes: AcceptedIdTypes;
+}
+
+/** The id types accepted on each party (the GP route's recipient type is fixed apart from these). */
+export interface AcceptedIdTypes {
+  /** recipient.id.type of standard and instant sends. */
+  recipient: readonly string[];
+  /** subject.id.type on every route. */
+  subject: readonly string[];
 }
 
 const ROUTES: readonly string[] = ['standard', 'instant', 'gpconnect'];
@@ -32,7 +43,20 @@ export function readSettings(c: Collector, options: unknown): Settings | undefin
     topics: readTopics(get(source, 'topics')),
     now: Number.isFinite(time) ? time : Date.now(),
     limits: readLimits(get(source, 'limits')),
+    idTypes: readIdTypes(get(source, 'additionalIdTypes')),
   };
+}
+
+/** The documented id types plus the readable strings of each additional list. */
+function readIdTypes(value: unknown): AcceptedIdTypes {
+  const extra = (key: string): string[] => {
+    const list = isRecord(value) ? get(value, key) : undefined;
+    if (!isArray(list)) return [];
+    const length = lengthOf(list);
+    if (length === UNREADABLE) return [];
+    return Array.from({ length }, (_, i) => get(list, i)).filter((item): item is string => typeof item === 'string' && item !== '');
+  };
+  return { recipient: [...RECIPIENT_ID_TYPES, ...extra('recipient')], subject: [...SUBJECT_ID_TYPES, ...extra('subject')] };
 }
 
 /** A non-empty list of topic names, else undefined: an empty list is not evidence that no topic exists. */

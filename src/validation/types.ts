@@ -1,4 +1,5 @@
 import type { Limits } from '../limits.js';
+import type { AdditionalIdTypes } from '../schemas/id-types.js';
 import type { InvalidParameter } from '../schemas/problem.js';
 
 /** The three send routes, each with its own rules. */
@@ -17,6 +18,12 @@ export interface ValidateMessageOptions {
   now?: Date | undefined;
   /** Limits other than the spec's; invalid overrides fall back to the defaults. */
   limits?: Partial<Limits> | undefined;
+  /**
+   * Id types accepted beyond the documented ones, as the client's option of
+   * the same name; entries that are not strings are ignored.
+   * @defaultValue none
+   */
+  additionalIdTypes?: AdditionalIdTypes | undefined;
 }
 
 /** The outcome of local validation: the problems in the server's shape. */

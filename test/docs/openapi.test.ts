@@ -59,11 +59,53 @@ describe('openapi', () => {
     expect(prop('StandardMessage', 'properties.messageId')).toMatchObject({ format: 'uuid' });
     expect(prop('SendResponse', 'properties.messageStatusEndpoint').pattern).toMatch(/^\^\/api\/v1\//);
     expect(prop('Problem', 'properties.instance').pattern).toMatch(/^\^urn:uuid:/);
-    expect(schemas.ValidationProblem).toMatchObject({ required: ['invalidParameters'] });
+    expect(schemas.ValidationProblem).toMatchObject({ allOf: [{ $ref: '#/components/schemas/Problem' }, { required: ['invalidParameters'] }] });
     expect(prop('WidgetRegistration', 'properties.encryptionSecret')).toMatchObject({ minLength: 32, maxLength: 32 });
-    expect(prop('WidgetRegistration', 'properties.encryptionMethod')).toMatchObject({ default: 'A256GCM' });
     expect(prop('WidgetRegistration', 'properties.launchUrl').pattern).toBe('^https://(?![^/?#]*@)');
-    expect(schemas.WidgetRegistration).toMatchObject({ then: { properties: { requiresUserData: { const: true } } } });
+    expect(schemas.WidgetRegistration).toMatchObject({
+      oneOf: [{ properties: { requiresPatientData: { const: false } } }, { properties: { requiresPatientData: { const: true }, requiresUserData: { const: true } } }],
+    });
+    expect(schemas.GpConnectAdditionalInformation).toMatchObject({
+      oneOf: [{ properties: { versionNumber: { const: 1 }, relatesTo: false } }, { properties: { versionNumber: { minimum: 2 } }, required: ['versionNumber', 'relatesTo'] }],
+    });
+  });
+
+  it('gives generated clients what they need: no default that makes a field required, no open index signatures, subStatus required', () => {
+    const schemas = (committed.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const text = JSON.stringify(committed.components);
+    // A default makes openapi-typescript require the field in requests; the default is in the description.
+    expect(text).not.toContain('"default":');
+    expect((schemas.WidgetRegistration?.properties as Record<string, { description: string }>).encryptionMethod?.description).toMatch(/Default 'A256GCM'/);
+    // `additionalProperties: {}` becomes `[key: string]: unknown`, so misspelt response fields compile.
+    expect(text).not.toContain('"additionalProperties":{}');
+    expect([...(schemas.GpConnectStatus?.required as string[])].sort()).toEqual(['messageId', 'status', 'subStatus', 'updated']);
+    expect(text).not.toMatch(/"(?:if|then)":/);
+  });
+
+  it('closes the id types: the documented ones only', () => {
+    const schemas = (committed.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const idType = (component: string) => ((schemas[component]?.properties as Record<string, { properties: { type: unknown } }>).id?.properties.type);
+    expect(idType('Recipient')).toMatchObject({ type: 'string', const: 'OcsClientIdentifier' });
+    expect(idType('Subject')).toMatchObject({ type: 'string', enum: ['VerifiedNhsNumber', 'NHSNumber'] });
+  });
+
+  it('declares Retry-After on the 503, and the Content-Type the verify GET needs, in words', () => {
+    const responses = (committed.components as { responses: Record<string, { headers?: Record<string, unknown> }> }).responses;
+    expect(responses.Problem503?.headers?.['Retry-After']).toMatchObject({ schema: { type: 'string' } });
+    const paths = committed.paths as Record<string, Record<string, { description: string }>>;
+    for (const path of ['/api/v1/messages/instant/access/token', '/api/v1/messages/instant/access/token/verify']) {
+      expect(paths[path]?.get?.description).toMatch(/Content-Type: application\/json/);
+    }
+  });
+
+  it('says in the field descriptions what only the service checks', () => {
+    const schemas = (committed.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const prop = (component: string, path: string) =>
+      path.split('.').reduce<Record<string, unknown>>((node, key) => (node[key] ?? {}) as Record<string, unknown>, schemas[component] ?? {});
+    expect(prop('Subject', 'properties.id.properties.value').description).toMatch(/Checked by the service.*Modulus 11/);
+    expect(prop('Attachment', 'properties.content').description).toMatch(/Checked by the service.*%PDF-.*FF D8 FF.*UTF-8/);
+    expect(prop('CodedDataItem', 'properties.code').description).toMatch(/Checked by the service.*Verhoeff/);
+    expect(prop('StandardMessage', 'properties.expiryDateTime').description).toMatch(/Checked by the service.*future/);
   });
 
   it('names its servers, tags every operation, describes each, and gives contact and licence', () => {

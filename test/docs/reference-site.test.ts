@@ -124,9 +124,10 @@ describe('the API reference site', () => {
       const sig = member?.signatures?.[0];
       return { parameter: typeName(sig?.parameters?.[0]?.type), returns: typeName(sig?.type) };
     };
-    expect(signature('Messages', 'send').parameter).toBe('StandardMessageParams');
-    expect(signature('Instant', 'send').parameter).toBe('InstantMessageParams');
-    expect(signature('GpConnect', 'send').parameter).toBe('GpConnectMessageParams');
+    // The type arguments are the client's additional id types (none unless it lists some).
+    expect(signature('Messages', 'send').parameter).toBe('StandardMessageParams<ExtraSubjectIdType, ExtraRecipientIdType>');
+    expect(signature('Instant', 'send').parameter).toBe('InstantMessageParams<ExtraSubjectIdType, ExtraRecipientIdType>');
+    expect(signature('GpConnect', 'send').parameter).toBe('GpConnectMessageParams<ExtraSubjectIdType>');
     expect(signature('Messages', 'status').returns).toBe('Promise<MessageStatus>');
     expect(signature('GpConnect', 'status').returns).toBe('Promise<GpConnectStatus>');
     expect(page('interfaces/cdms-sdk.Messages.html')).not.toMatch(/send\([^)]*attachments\s*:/);

@@ -1,9 +1,10 @@
-// Id types are open, but a value a letter or two away from a known one is a
-// likely typo: refused locally with the suggestion, on both parties, and by
-// the sandbox (which shares the rules).
+// A value a letter or two away from an accepted id type is a likely typo:
+// refused locally with the suggestion, on both parties, and by the sandbox
+// (which shares the rules). Other unknown types are refused too (see
+// id-types.test.ts); these are the ones that get a suggestion.
 import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BadRequestError, CdmsClient, LocalValidationError, validateMessage, type Route } from '../../src/index.js';
+import { BadRequestError, CdmsClient, LocalValidationError, validateMessage, type Route, type StandardMessageParams } from '../../src/index.js';
 import { editDistance, likelyTypoOf } from '../../src/validation/near-miss.js';
 import { NOW, gpMessage, instantMessage, patch, standardMessage, type Json } from './fixtures.js';
 
@@ -49,7 +50,6 @@ describe('id type typos in validateMessage', () => {
     it.each([
       ['recipient.id.type', 'OcsClientIdentifer', 'OcsClientIdentifier'],
       ['recipient.id.type', 'OcsClientIdentifeir', 'OcsClientIdentifier'],
-      ['recipient.id.type', 'OdsOrganisationID ', 'OdsOrganisationId'],
       ['subject.id.type', 'VerifiedNhsNumbr', 'VerifiedNhsNumber'],
       ['subject.id.type', 'NHSNumbers', 'NHSNumber'],
     ])('refuses %s = %j as a likely typo of %s', (path, value, meant) => {
@@ -61,11 +61,32 @@ describe('id type typos in validateMessage', () => {
 
     it.each([
       ['recipient.id.type', 'OdsOrganisationId'],
-      ['recipient.id.type', 'LocalPracticeCode'],
-      ['subject.id.type', 'NHSNumber'],
-      ['subject.id.type', 'LocalPatientId'],
-    ])('accepts %s = %j (known, or far from every known type)', (path, value) => {
-      expect(validate(patch(message(), path, value), route).invalidParameters).toEqual([]);
+      ['recipient.id.type', 'OdsOrganisationID '],
+    ])("refuses %s = %j: the GP route's type, not a slip of this route's", (path, value) => {
+      const result = validate(patch(message(), path, value), route);
+      expect(result.invalidParameters).toEqual([
+        { name: path, reason: "'OdsOrganisationId' is the GP route's (cdms.gpconnect.send()); standard and instant sends use 'OcsClientIdentifier'", value },
+      ]);
+    });
+
+    it.each([
+      ['recipient.id.type', 'OcsClientIdentifer', 'OcsClientIdentifer'],
+      ['subject.id.type', 'VerifiedNhsNumbr', 'VerifiedNhsNumbr'],
+    ])('accepts %s = %j once the caller lists %j, near miss or not', (path, value, listed) => {
+      const party = path.split('.')[0]!;
+      const result = validateMessage(patch(message(), path, value), { route, now: NOW, additionalIdTypes: { [party]: [listed] } });
+      expect(result.invalidParameters).toEqual([]);
+    });
+
+    it('suggests an additional type the caller listed when a value is a near miss of it', () => {
+      const result = validateMessage(patch(message(), 'subject.id.type', 'LocalPatientID'), {
+        route,
+        now: NOW,
+        additionalIdTypes: { subject: ['LocalPatientId'] },
+      });
+      expect(result.invalidParameters).toEqual([
+        { name: 'subject.id.type', reason: "looks like a typo of 'LocalPatientId': send 'LocalPatientId' exactly", value: 'LocalPatientID' },
+      ]);
     });
   });
 
@@ -90,9 +111,10 @@ describe('id type typos: the client and the sandbox', () => {
   });
   afterAll(() => sandbox.close());
 
-  const typo = () => ({
+  // The compiler refuses this message; a JavaScript caller (or a cast) can still pass it.
+  const typo = (): StandardMessageParams => ({
     topic: sandbox.topics[0]!,
-    recipient: { id: { type: 'OcsClientIdentifer', value: sandbox.recipients[0]! } },
+    recipient: { id: { type: 'OcsClientIdentifer' as 'OcsClientIdentifier', value: sandbox.recipients[0]! } },
     subject: { id: { type: 'VerifiedNhsNumber', value: '9434765919' } },
     attachments: [{ mimeType: 'text/plain', fileName: 'note.txt', content: Buffer.from('Seen today.').toString('base64') }],
   });

@@ -24,7 +24,6 @@ describe('validateMessage rules', () => {
     ['recipient.id.value', 'gpconnect'],
     ['recipient.id.value', 'RA7'],
     ['recipient.id.value', 'EE134290'],
-    ['subject.id.type', 'SomeLocalId'],
     ['expiryDateTime', '2030-06-01t12:00:00.123456z'],
     ['expiryDateTime', '2028-02-29T23:59:59-05:30'],
   ])('GP route: accepts %s = %j', (path, value) => {
@@ -37,11 +36,17 @@ describe('validateMessage rules', () => {
     expect(validate(m, 'gpconnect').ok).toBe(true);
   });
 
+  it('GP route: accepts an additional subject id type the caller lists', () => {
+    const m = patch(messageFor('gpconnect'), 'subject.id.type', 'SomeLocalId');
+    expect(validateMessage(m, { route: 'gpconnect', now: NOW, additionalIdTypes: { subject: ['SomeLocalId'] } }).invalidParameters).toEqual([]);
+  });
+
   it('checks the NHS number only under an NHS number id type, ignoring its case', () => {
     const local = patch(messageFor('standard'), 'subject.id', { type: 'LocalPatientId', value: 'MRN-0042' });
-    expect(validate(local, 'standard').ok).toBe(true);
+    expect(validateMessage(local, { route: 'standard', now: NOW, additionalIdTypes: { subject: ['LocalPatientId'] } }).ok).toBe(true);
     const lower = patch(messageFor('standard'), 'subject.id', { type: 'nhsnumber', value: '9434765918' });
-    expect(validate(lower, 'standard').invalidParameters.map((p) => p.name)).toEqual(['subject.id.value']);
+    // The case variant is refused as a slip of 'NHSNumber', and its value still gets the check digit.
+    expect(validate(lower, 'standard').invalidParameters.map((p) => p.name)).toEqual(['subject.id.type', 'subject.id.value']);
   });
 
   it('treats undefined fields as absent, as JSON does', () => {

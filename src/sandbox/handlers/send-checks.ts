@@ -43,6 +43,9 @@ export function checkType(body: Record<string, unknown>, endpoint: SendEndpoint)
   return { name: 'type', reason: type === undefined ? `is required: '${endpoint.type}'` : `must be '${endpoint.type}'` };
 }
 
+/** Fields whose schema issues the shared rules report instead. */
+const ID_TYPE_FIELDS: ReadonlySet<string> = new Set(['recipient.id.type', 'subject.id.type']);
+
 /** Adds the parameters of `extra` whose names `base` does not already report. */
 export function mergeByName(base: InvalidParameter[], extra: readonly InvalidParameter[]): InvalidParameter[] {
   const names = new Set(base.map((p) => p.name));
@@ -92,8 +95,8 @@ function reference(body: Record<string, unknown>, endpoint: SendEndpoint, state:
 
 function sharedRules(body: Record<string, unknown>, endpoint: SendEndpoint, state: SandboxState, schemaFound: boolean): InvalidParameter[] {
   try {
-    const { topics, limits } = state.config;
-    return validateMessage(body, { route: endpoint.route, topics, limits, now: state.config.clock() }).invalidParameters;
+    const { topics, limits, additionalIdTypes } = state.config;
+    return validateMessage(body, { route: endpoint.route, topics, limits, additionalIdTypes, now: state.config.clock() }).invalidParameters;
   } catch (error) {
     // A rule tripping over a body the schema already refused adds nothing; otherwise it is a real fault (500).
     if (schemaFound) return [];
@@ -110,7 +113,8 @@ function sharedRules(body: Record<string, unknown>, endpoint: SendEndpoint, stat
  */
 export function checkSendBody(body: Record<string, unknown>, endpoint: SendEndpoint, state: SandboxState): InvalidParameter[] {
   const parsed = endpoint.schema.safeParse(body);
-  const schema = parsed.success ? [] : toInvalidParameters(parsed.error);
+  // Id types are the shared rules' to judge: they know the additional types and suggest the one meant.
+  const schema = parsed.success ? [] : toInvalidParameters(parsed.error).filter((p) => !ID_TYPE_FIELDS.has(p.name));
   let params = mergeByName(schema, sharedRules(body, endpoint, state, schema.length > 0));
   params = mergeByName(params, [...attachmentCount(body, endpoint, state), ...codedItems(body, endpoint)]);
   return mergeByName(params, reference(body, endpoint, state));
