@@ -1,6 +1,7 @@
 import type { SqlRow } from '../db/driver.js';
 import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../types.js';
-import type { MessageState, StoredPayload, Transition } from './state.js';
+import type { MessageState, StoredPayload } from '../model/message-state.js';
+import type { Transition } from '../model/transition.js';
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);

@@ -3,7 +3,8 @@ import type { TrackerEvent } from '../events.js';
 import type { StatusChange, TrackedRoute, TrackerStage } from '../types.js';
 import { insertParams, toState, toStatusChange, transitionParams } from './rows.js';
 import { statements, type Statements } from './sql.js';
-import type { MessageState, Transition } from './state.js';
+import type { MessageState } from '../model/message-state.js';
+import type { Transition } from '../model/transition.js';
 
 /** A filter of {@link TrackerStore.list}. */
 export interface ListFilter {

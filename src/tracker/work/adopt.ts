@@ -1,11 +1,11 @@
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
-import { newState } from '../store/new-state.js';
-import type { MessageState } from '../store/state.js';
+import { newState, type MessageState } from '../model/message-state.js';
+import { begin } from '../model/transition.js';
 import type { TrackedRoute } from '../types.js';
 import { stepContext, type TrackerContext } from './context.js';
-import { begin, scheduleNextPoll } from './transitions.js';
+import { scheduleNextPoll } from './transitions.js';
 
 /** A message sent without the tracker, to be followed by it. */
 export interface TrackInput {

@@ -1,6 +1,7 @@
-import type { MessageState, Transition } from '../store/state.js';
+import type { MessageState } from '../model/message-state.js';
+import { begin, type Transition } from '../model/transition.js';
 import type { SendVerdict } from './send-verdict.js';
-import { begin, raiseAttention, recordStatus, resendDelayMs, scheduleNextPoll, type StepContext } from './transitions.js';
+import { raiseAttention, recordStatus, resendDelayMs, scheduleNextPoll, type StepContext } from './transitions.js';
 
 /**
  * Records what a send (or the confirmation of an unclear one) ended in. Once

@@ -3,7 +3,7 @@ import type { RequestOptions } from '../../core/options.js';
 import type { GpConnectMessageParams } from '../../schemas/gpconnect.js';
 import type { InstantMessageParams, StandardMessageParams } from '../../schemas/message.js';
 import type { SendResult } from '../../resources/send-types.js';
-import type { StoredPayload } from '../store/state.js';
+import type { StoredPayload } from '../model/message-state.js';
 import type { TrackedRoute } from '../types.js';
 
 /** A status as both endpoints return it. */

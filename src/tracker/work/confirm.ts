@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../core/errors/api-error.js';
-import type { MessageState } from '../store/state.js';
+import type { MessageState } from '../model/message-state.js';
 import { readStatus, sendStored } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
 import { applySendVerdict } from './apply-send.js';

@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../core/errors/api-error.js';
-import type { MessageState, Transition } from '../store/state.js';
+import type { MessageState } from '../model/message-state.js';
+import type { Transition } from '../model/transition.js';
 import { readStatus } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
 import { describeError } from './send-verdict.js';

@@ -1,6 +1,7 @@
 import { isTerminalStatus } from '../../polling.js';
 import type { TrackerConfig } from '../options.js';
-import type { MessageState, NewHistory, Transition } from '../store/state.js';
+import type { MessageState } from '../model/message-state.js';
+import { begin, type NewHistory, type Transition } from '../model/transition.js';
 import type { AttentionReason, StatusChange } from '../types.js';
 import { POLLS_PER_WINDOW, earliestUnderCap, followUntil, nextPollAt } from './poll-plan.js';
 
@@ -13,11 +14,6 @@ export interface StepContext {
 
 /** The subStatus of an instant message that fell back to a standard toolbar message (spec: States and transitions). */
 export const INSTANT_FALLBACK_SUB_STATUS = 'Failed instant message import';
-
-/** A step that changes nothing yet. */
-export function begin(state: MessageState): Transition {
-  return { state: { ...state, pollTimes: [...state.pollTimes], attentionRaised: [...state.attentionRaised] }, history: [], events: [] };
-}
 
 /** Raises an attention condition once per reason and message; an event goes with it. */
 export function raiseAttention(t: Transition, reason: AttentionReason, detail: string | null, now: number): void {
