@@ -5,7 +5,7 @@ import { newState, type MessageState } from '../model/message-state.js';
 import { begin } from '../model/transition.js';
 import type { TrackedRoute } from '../types.js';
 import { stepContext, type TrackerContext } from './context.js';
-import { scheduleNextPoll } from './transitions.js';
+import { scheduleNextPoll } from '../decide/transitions.js';
 
 /** A message sent without the tracker, to be followed by it. */
 export interface TrackInput {

@@ -2,8 +2,9 @@ import { NotFoundError } from '../../core/errors/api-error.js';
 import type { MessageState } from '../model/message-state.js';
 import { readStatus, sendStored } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
-import { applySendVerdict } from './apply-send.js';
-import { classifySendError, describeError, type SendVerdict } from './send-verdict.js';
+import { applySendVerdict } from '../decide/apply-send.js';
+import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
+import { describeError } from '../describe-error.js';
 
 /**
  * Settles a message that is not known to be held: one whose send was unclear

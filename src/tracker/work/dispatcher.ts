@@ -1,6 +1,6 @@
 import type { TrackerEvent, TrackerEventHandler } from '../events.js';
 import type { TrackerContext } from './context.js';
-import { describeError } from './send-verdict.js';
+import { describeError } from '../describe-error.js';
 import { Waker } from './waker.js';
 
 const MAX_HANDLER_BACKOFF_MS = 300_000;

@@ -1,7 +1,7 @@
 import { PollLimitError, UnknownMessageError } from '../errors.js';
 import type { TrackerContext } from './context.js';
 import { pollClaimed } from './poll.js';
-import { earliestUnderCap } from './poll-plan.js';
+import { earliestUnderCap } from '../decide/poll-schedule.js';
 import { CdmsError } from '../../core/errors/cdms-error.js';
 
 /**

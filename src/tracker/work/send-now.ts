@@ -6,10 +6,10 @@ import { newState, type MessageState, type StoredPayload } from '../model/messag
 import type { TrackedRoute } from '../types.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
 import { checkJson } from './adopt.js';
-import { applySendVerdict } from './apply-send.js';
+import { applySendVerdict } from '../decide/apply-send.js';
 import { sendStored } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
-import { classifySendError, type SendVerdict } from './send-verdict.js';
+import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
 
 /** How a tracked send ended for its caller. */
 export interface TrackerSendResult {
