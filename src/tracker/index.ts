@@ -13,7 +13,7 @@ export { Tracker, type TrackerSendOptions, type TrackerInstantSendOptions } from
 export type { TrackerOptions } from './options.js';
 export type { PgPoolLike, PgPoolClientLike, PgQueryable, PgQueryResult } from './db/postgres.js';
 export type { TrackerSendResult } from './work/send-now.js';
-export type { TrackInput } from './work/adopt.js';
+export type { TrackInput } from './decide/adopted-state.js';
 export type { TrackerListOptions, TrackerListPage } from './queries.js';
 export type { TrackerStats, RouteStatusCount, UnresolvedMessage } from './stats.js';
 export {

@@ -2,14 +2,13 @@ import { setMaxListeners } from 'node:events';
 import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
 import type { InstantMessageParams, StandardMessageParams } from '../schemas/message.js';
 import { CdmsError } from '../core/errors/cdms-error.js';
-import { LocalValidationError } from '../core/errors/local-errors.js';
 import { UnknownMessageError } from './errors.js';
 import type { TrackerEventHandler } from './events.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
-import { toSummary } from './store/rows.js';
 import type { TrackedMessage, TrackedMessageSummary } from './types.js';
-import { adoptedState, type TrackInput } from './work/adopt.js';
+import type { TrackInput } from './decide/adopted-state.js';
+import { adopt } from './work/adopt.js';
 import { BackgroundWork } from './work/background.js';
 import type { TrackerContext } from './work/context.js';
 import { EventDispatcher } from './work/dispatcher.js';
@@ -100,18 +99,7 @@ export class Tracker {
    * @throws LocalValidationError when the input is invalid, or the id is tracked on another route.
    */
   track(input: TrackInput): Promise<TrackedMessageSummary> {
-    return this.#call(async () => {
-      const state = adoptedState(input, this.#ctx);
-      const { store } = this.#ctx;
-      if (!(await store.insert(state))) {
-        const existing = await store.get(state.messageId);
-        if (existing && existing.route !== state.route) {
-          throw new LocalValidationError([{ name: 'messageId', reason: `is already tracked on the ${existing.route} route` }]);
-        }
-        return toSummary(existing ?? state);
-      }
-      return toSummary(state);
-    });
+    return this.#call(() => adopt(this.#ctx, input));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { ClaimedWork } from '../store/store.js';
-import { settleClaimedSend } from './confirm.js';
+import { settleClaimedSend } from './settle-send.js';
 import type { TrackerContext } from './context.js';
 import { pollClaimed } from './poll.js';
 import { Waker, waitUntil } from './waker.js';

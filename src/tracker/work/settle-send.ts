@@ -1,3 +1,6 @@
+// Settling a send the tracker is not sure of, in the background: a `sending`
+// message (its send was unclear, or a crash cut it short) is looked up before
+// any resend; a `queued` one (certainly not delivered) is sent again at once.
 import { NotFoundError } from '../../core/errors/api-error.js';
 import type { MessageState } from '../model/message-state.js';
 import { readStatus, sendStored } from './client-calls.js';
