@@ -1,4 +1,4 @@
-import { quoteIdentifier } from '../db/migrate.js';
+import { quoteIdentifier } from '../db/quote-identifier.js';
 
 /**
  * Every statement the tracker runs, for one schema: the SQL lives here and
