@@ -4,7 +4,7 @@ import { openDatabase } from './db/open.js';
 import { resolveTrackerOptions, type TrackerOptions } from './options.js';
 import { TrackerStore } from './store/store.js';
 import { Tracker } from './tracker.js';
-import { RequestBudget } from './work/budget.js';
+import { RequestBudget } from './runtime/request-budget.js';
 
 /**
  * Opens (creating or migrating) the tracker's database and returns a

@@ -9,9 +9,9 @@ import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
 import type { TrackedMessage, TrackedMessageSummary } from './types.js';
 import type { TrackInput } from './decide/adopted-state.js';
 import { adopt } from './work/adopt.js';
-import { BackgroundWork } from './work/background.js';
+import { BackgroundWork } from './runtime/background-work.js';
 import type { TrackerContext } from './work/context.js';
-import { EventDispatcher } from './work/dispatcher.js';
+import { EventDispatcher } from './runtime/event-dispatcher.js';
 import { pollNow } from './work/poll-now.js';
 import { sendNow, type TrackerSendResult } from './work/send-now.js';
 

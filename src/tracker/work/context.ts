@@ -1,7 +1,7 @@
 import type { TrackerTelemetry } from '../../telemetry/tracker-metrics.js';
 import type { TrackerConfig } from '../options.js';
 import type { TrackerStore } from '../store/store.js';
-import type { RequestBudget } from './budget.js';
+import type { RequestBudget } from '../runtime/request-budget.js';
 import type { StepContext } from '../decide/transitions.js';
 
 /** What the tracker's parts share. Internal. */

@@ -1,5 +1,5 @@
 import type { TrackerEvent, TrackerEventHandler } from '../events.js';
-import type { TrackerContext } from './context.js';
+import type { TrackerContext } from '../work/context.js';
 import { describeError } from '../describe-error.js';
 import { Waker } from './waker.js';
 

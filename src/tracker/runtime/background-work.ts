@@ -1,8 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import type { ClaimedWork } from '../store/store.js';
-import { settleClaimedSend } from './settle-send.js';
-import type { TrackerContext } from './context.js';
-import { pollClaimed } from './poll.js';
+import { settleClaimedSend } from '../work/settle-send.js';
+import type { TrackerContext } from '../work/context.js';
+import { pollClaimed } from '../work/poll.js';
 import { Waker, waitUntil } from './waker.js';
 
 /**
