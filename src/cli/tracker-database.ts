@@ -4,11 +4,17 @@
 // a secret: masked in everything cdms writes, and left out of every message.
 import type { Command } from 'commander';
 import { CdmsError, ConfigurationError, type CdmsClient, type Delivery } from '../index.js';
-import { DatabaseInUseError, type Holder } from '../tracker/db/lock-file.js';
-import { isPostgresUrl } from '../tracker/db/open.js';
-import { createTracker, type Tracker } from '../tracker/index.js';
-import { openReadOnlyTracker, type ReadOnlyTracker } from '../tracker/read-only-tracker.js';
-import { DEFAULT_DATABASE, DEFAULT_SCHEMA } from '../tracker/options.js';
+import {
+  createTracker,
+  DatabaseInUseError,
+  DEFAULT_DATABASE,
+  DEFAULT_SCHEMA,
+  isPostgresUrl,
+  openReadOnlyTracker,
+  type Holder,
+  type ReadOnlyTracker,
+  type Tracker,
+} from '../tracker/internal.js';
 import { debugLogger, envValue, type CliContext } from './config.js';
 import { UsageError } from './errors.js';
 

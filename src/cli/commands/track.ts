@@ -2,9 +2,14 @@
 // tracker's ledger from a terminal. They read the ledger (acknowledge clears
 // one message's attention) and never call the service: no key, no base URL.
 import type { Command } from 'commander';
-import type { TrackedMessage, TrackerListOptions, TrackerListPage, TrackerStage } from '../../tracker/index.js';
-import type { ReadOnlyTracker } from '../../tracker/read-only-tracker.js';
-import { UnknownMessageError } from '../../tracker/errors.js';
+import {
+  UnknownMessageError,
+  type ReadOnlyTracker,
+  type TrackedMessage,
+  type TrackerListOptions,
+  type TrackerListPage,
+  type TrackerStage,
+} from '../../tracker/internal.js';
 import { LocalValidationError } from '../../index.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
 import type { CliContext, GlobalOptions } from '../config.js';
