@@ -36,4 +36,4 @@ export type {
   TrackerEventHandler,
   TrackerEventKind,
 } from './events.js';
-export { PollLimitError, UnknownMessageError } from './errors.js';
+export { PollLimitError, TrackerClosedError, UnknownMessageError } from './errors.js';

@@ -1,8 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
 import type { InstantMessageParams, StandardMessageParams } from '../schemas/message.js';
-import { CdmsError } from '../core/errors/cdms-error.js';
-import { UnknownMessageError } from './errors.js';
+import { TrackerClosedError, UnknownMessageError } from './errors.js';
 import type { TrackerEventHandler } from './events.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
@@ -156,7 +155,8 @@ export class Tracker {
   /**
    * Stops cleanly: no new work is claimed, requests under way finish and are
    * recorded, work not yet begun is left for the next start. Closes the
-   * database unless the app passed its own pool.
+   * database unless the app passed its own pool. After it, the other calls
+   * throw {@link TrackerClosedError}.
    */
   close(): Promise<void> {
     this.#closed ??= (async () => {
@@ -170,11 +170,11 @@ export class Tracker {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new CdmsError('The tracker is closed: create a new one with createTracker().');
+    if (this.#closed) throw new TrackerClosedError();
   }
 
   #call<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#closed) return Promise.reject(new CdmsError('The tracker is closed: create a new one with createTracker().'));
+    if (this.#closed) return Promise.reject(new TrackerClosedError());
     const p = work();
     this.#calls.add(p);
     void p.then(

@@ -13,8 +13,6 @@ export interface SqlExecutor {
  * Internal.
  */
 export interface SqlDriver extends SqlExecutor {
-  /** Which engine: the embedded PGlite or a PostgreSQL server. */
-  readonly engine: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Releases what the driver opened (not a pool the app passed in). */

@@ -83,7 +83,6 @@ function executor(db: Pick<Transaction, 'query'>): SqlExecutor {
 
 function pgliteDriver(db: PGliteClass, lock: HeldLock | undefined): SqlDriver {
   return {
-    engine: 'pglite',
     ...executor(db),
     transaction: (work) => db.transaction((tx) => work(executor(tx))),
     async close() {

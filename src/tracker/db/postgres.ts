@@ -42,7 +42,6 @@ function executor(client: PgQueryable): SqlExecutor {
 /** A driver over a pool: the app's own (left open on close) or one made from a URL. */
 export function poolDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
   return {
-    engine: 'postgres',
     ...executor(pool),
     async transaction(work) {
       const client = await pool.connect();
