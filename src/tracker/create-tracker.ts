@@ -1,3 +1,6 @@
+// createTracker: the one way an app gets a tracker. It checks the options,
+// opens and migrates the database, and wires the parts a Tracker shares (the
+// store, the request budget, telemetry) before anything can be sent.
 import { loadTrackerTelemetry } from '../telemetry/tracker-metrics.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';

@@ -1,3 +1,6 @@
+// The Tracker an app holds: its public calls, each a thin entry into a step
+// of ../work (send, adopt, poll now) or a query, and the start and clean stop
+// of the background loops. Calls under way are awaited by close().
 import { setMaxListeners } from 'node:events';
 import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
 import type { InstantMessageParams, StandardMessageParams } from '../schemas/message.js';

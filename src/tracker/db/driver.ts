@@ -1,3 +1,6 @@
+// The seam between the tracker and its two engines: the store above speaks
+// one SQL dialect (PostgreSQL) to this interface, and pglite.ts and
+// postgres.ts each implement it, so both engines run the same statements.
 /** A row as the database returns it: column name to value. */
 export type SqlRow = Record<string, unknown>;
 

@@ -1,3 +1,6 @@
+// The tracker's schema brought to this SDK's version (the migrations in
+// schema.ts), and the version a database holds read without changing it (for
+// the read-only opener, which must never migrate).
 import { ConfigurationError } from '../../core/errors/cdms-error.js';
 import type { SqlDriver } from './driver.js';
 import { quoteIdentifier } from './quote-identifier.js';

@@ -1,3 +1,6 @@
+// The due-work loop of one instance: polls and unfinished sends claimed
+// under a lease, each run in its slot of the shared request budget. It runs
+// on the PollingLoop; the steps it runs are in ../work.
 import { setMaxListeners } from 'node:events';
 import type { ClaimedWork } from '../store/store.js';
 import { settleClaimedSend } from '../work/settle-send.js';

@@ -1,3 +1,6 @@
+// The event-delivery loop: recorded events handed to the app's handlers, at
+// least once and in order per message, a failed delivery retried after a
+// growing pause. It runs on the PollingLoop.
 import type { TrackerEvent, TrackerEventHandler } from '../events.js';
 import type { TrackerContext } from '../work/context.js';
 import { describeError } from '../describe-error.js';

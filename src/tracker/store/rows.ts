@@ -1,3 +1,6 @@
+// Between the database's rows and the tracker's values: a row to a
+// MessageState, a state or transition to statement parameters, a state to
+// the public summary. The only place that knows the column names' order.
 import type { SqlRow } from '../db/driver.js';
 import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../types.js';
 import type { MessageState, StoredPayload } from '../model/message-state.js';

@@ -1,3 +1,5 @@
+// Every SQL statement of the tracker, in one table, for one schema. Nothing
+// else writes SQL, so the queries are read, reviewed and tuned in one place.
 import { quoteIdentifier } from '../db/quote-identifier.js';
 
 /**

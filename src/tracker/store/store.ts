@@ -1,3 +1,6 @@
+// The store: typed operations on the tracker's ledger, over the statements
+// of sql.ts and the conversions of rows.ts. What the rest of the tracker
+// calls instead of writing SQL.
 import type { SqlDriver, SqlRow } from '../db/driver.js';
 import type { TrackerEvent } from '../events.js';
 import type { StatusChange, TrackedRoute, TrackerStage } from '../types.js';

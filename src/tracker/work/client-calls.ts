@@ -1,3 +1,6 @@
+// The tracker's only calls to the service, made through the client's public
+// API (as an app would): a status read on the message's route, and a stored
+// message sent again with its own messageId.
 import type { CdmsClient } from '../../client.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { GpConnectMessageParams } from '../../schemas/gpconnect.js';

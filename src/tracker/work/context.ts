@@ -1,3 +1,6 @@
+// What the steps with effects share (config, store, budget, telemetry, the
+// random source), and how a step's pure context and its calls' deadline
+// are taken from it.
 import type { TrackerTelemetry } from '../../telemetry/tracker-metrics.js';
 import type { TrackerConfig } from '../options.js';
 import type { TrackerStore } from '../store/store.js';

@@ -1,3 +1,5 @@
+// One poll with its effects: the status read (inside a telemetry span), the
+// pure decision applied, the result saved under the lease.
 import { NotFoundError } from '../../core/errors/api-error.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';

@@ -1,3 +1,6 @@
+// tracker.send: the message written to the ledger before the request, the
+// request made, and its outcome recorded, in that order, so a crash at any
+// point leaves something the next start can settle.
 import { v4 as uuidv4 } from 'uuid';
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { assertUuid } from '../../core/path.js';
