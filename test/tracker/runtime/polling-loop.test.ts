@@ -34,6 +34,14 @@ function recordedLoop(answer: (n: number) => NextRound | Error, options: { backo
   return { loop, rounds, errors, signals };
 }
 
+/** Calls stop and runs what is ready, the clock standing still; returns a probe of whether stop has resolved. */
+async function stopping(loop: PollingLoop): Promise<() => boolean> {
+  let stopped = false;
+  void loop.stop().then(() => (stopped = true));
+  await settle();
+  return () => stopped;
+}
+
 const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - times[i]!);
 
 describe('backoffMs', () => {
@@ -81,10 +89,8 @@ describe('PollingLoop', () => {
     const { loop, rounds, signals } = recordedLoop(() => 3_600_000);
     loop.start();
     await settle();
-    let stopped = false;
-    void loop.stop().then(() => (stopped = true));
-    await settle();
-    expect(stopped).toBe(true);
+    const stopped = await stopping(loop);
+    expect(stopped()).toBe(true);
     expect(signals[0]?.aborted).toBe(true);
     await vi.advanceTimersByTimeAsync(7_200_000);
     expect(rounds).toEqual([0]);
@@ -100,13 +106,11 @@ describe('PollingLoop', () => {
     });
     loop.start();
     await settle();
-    let stopped = false;
-    void loop.stop().then(() => (stopped = true));
-    await settle();
-    expect(stopped).toBe(false);
+    const stopped = await stopping(loop);
+    expect(stopped()).toBe(false);
     finish();
     await settle();
-    expect(stopped).toBe(true);
+    expect(stopped()).toBe(true);
   });
 
   it('a stopped loop does not start again', async () => {
@@ -177,9 +181,6 @@ describe('PollingLoop', () => {
     loop.start();
     await vi.advanceTimersByTimeAsync(100);
     expect(reported).toBe(11);
-    let stopped = false;
-    void loop.stop().then(() => (stopped = true));
-    await settle();
-    expect(stopped).toBe(true);
+    expect((await stopping(loop))()).toBe(true);
   });
 });
