@@ -23,6 +23,16 @@ export default tseslint.config(
   // Types inferred from a zod schema are declared `interface X extends z.infer<typeof XSchema> {}`
   // so that editors and the API reference show the name, not the expanded object.
   { files: ['src/schemas/**', 'src/widget/toolbar/claims.ts'], rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }] } },
+  // The CLI enters the tracker through one door, so the tracker's inside can move without touching the CLI.
+  {
+    files: ['src/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/tracker/**', '!**/tracker/internal.js'], message: 'The CLI imports the tracker from src/tracker/internal.ts, its one door.' }] },
+      ],
+    },
+  },
   {
     files: ['test/**', 'examples/**', 'bench/**', 'scripts/**', 'src/cli/**', 'src/sandbox/**'],
     rules: { 'no-console': 'off' },

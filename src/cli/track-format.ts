@@ -1,7 +1,7 @@
 // The human lines of `cdms track`: tables, one message, the attention list
 // and the counts. Only what the ledger keeps after a send is shown:
 // identifiers, route, topic, recipient (an ODS code), times and statuses.
-import type { AttentionReason, TrackedMessage, TrackedMessageSummary, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/index.js';
+import type { AttentionReason, TrackedMessage, TrackedMessageSummary, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/internal.js';
 
 /** A time as RFC 3339 in UTC, to the second; `-` when there is none. */
 export function formatTime(at: Date | null): string {

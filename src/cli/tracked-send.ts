@@ -4,7 +4,7 @@
 // it. Following it (polls, resends) is the work of an app that runs the
 // tracker on the same database; the command records and reports.
 import type { CdmsClient, Route } from '../index.js';
-import type { Tracker, TrackerSendResult } from '../tracker/index.js';
+import type { Tracker, TrackerSendResult } from '../tracker/internal.js';
 import type { CliContext } from './config.js';
 import type { PreparedMessage } from './message.js';
 import { withTracker, type TrackerDatabaseFlags } from './tracker-database.js';

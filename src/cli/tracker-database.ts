@@ -4,11 +4,17 @@
 // a secret: masked in everything cdms writes, and left out of every message.
 import type { Command } from 'commander';
 import { CdmsError, ConfigurationError, type CdmsClient, type Delivery } from '../index.js';
-import { DatabaseInUseError, type Holder } from '../tracker/db/lock-file.js';
-import { isPostgresUrl } from '../tracker/db/open.js';
-import { createTracker, type Tracker } from '../tracker/index.js';
-import { openLedger, type Ledger } from '../tracker/ledger.js';
-import { DEFAULT_DATABASE, DEFAULT_SCHEMA } from '../tracker/options.js';
+import {
+  createTracker,
+  DatabaseInUseError,
+  DEFAULT_DATABASE,
+  DEFAULT_SCHEMA,
+  isPostgresUrl,
+  openReadOnlyTracker,
+  type Holder,
+  type ReadOnlyTracker,
+  type Tracker,
+} from '../tracker/internal.js';
 import { debugLogger, envValue, type CliContext } from './config.js';
 import { UsageError } from './errors.js';
 
@@ -125,14 +131,14 @@ async function opening<T>(db: TrackerDatabase, open: () => Promise<T>, delivery?
   }
 }
 
-/** Runs `work` on the existing ledger (read and acknowledge only: no key, no request), closing it after. */
-export async function withLedger<T>(ctx: CliContext, flags: TrackerDatabaseFlags, work: (ledger: Ledger) => Promise<T>): Promise<T> {
+/** Runs `work` on the existing ledger, opened read-only (read and acknowledge only: no key, no request), closing it after. */
+export async function withReadOnlyTracker<T>(ctx: CliContext, flags: TrackerDatabaseFlags, work: (tracker: ReadOnlyTracker) => Promise<T>): Promise<T> {
   const db = trackerDatabase(ctx, flags);
-  const ledger = await opening(db, () => openLedger({ database: db.database, schema: db.schema }));
+  const tracker = await opening(db, () => openReadOnlyTracker({ database: db.database, schema: db.schema }));
   try {
-    return await work(ledger);
+    return await work(tracker);
   } finally {
-    await ledger.close();
+    await tracker.close();
   }
 }
 

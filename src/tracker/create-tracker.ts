@@ -1,10 +1,13 @@
+// createTracker: the one way an app gets a tracker. It checks the options,
+// opens and migrates the database, and wires the parts a Tracker shares (the
+// store, the request budget, telemetry) before anything can be sent.
 import { loadTrackerTelemetry } from '../telemetry/tracker-metrics.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { resolveTrackerOptions, type TrackerOptions } from './options.js';
 import { TrackerStore } from './store/store.js';
 import { Tracker } from './tracker.js';
-import { RequestBudget } from './work/budget.js';
+import { RequestBudget } from './runtime/request-budget.js';
 
 /**
  * Opens (creating or migrating) the tracker's database and returns a

@@ -1,3 +1,5 @@
+// The errors only the tracker throws (the client's own pass through as they
+// are). Each says what happened and what to do, never patient data.
 import { CdmsError } from '../core/errors/cdms-error.js';
 
 /**
@@ -29,5 +31,20 @@ export class UnknownMessageError extends CdmsError {
   /** @param messageId - The id asked for (an id the sender chose, not patient data). */
   constructor(messageId: string) {
     super(`The tracker holds no message ${messageId}. Check the id, or adopt a message sent without the tracker with track().`);
+  }
+}
+
+/**
+ * Thrown by a tracker's methods after `close()`: a closed tracker has released
+ * its database and neither sends nor reads. Create a new one with
+ * `createTracker`.
+ */
+export class TrackerClosedError extends CdmsError {
+  /** Always `'TrackerClosedError'`. */
+  override name = 'TrackerClosedError';
+
+  /** Made by the tracker; it takes no arguments. */
+  constructor() {
+    super('The tracker is closed: create a new one with createTracker().');
   }
 }

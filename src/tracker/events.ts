@@ -1,3 +1,6 @@
+// The events the tracker delivers to the app's handlers (sent, status
+// changed, terminal, attention), as the app sees them and as the store
+// writes them.
 import type { AttentionReason, TrackedRoute } from './types.js';
 
 /** What every tracker event carries. */

@@ -1,4 +1,14 @@
 // cdms-sdk/tracker: the delivery tracker (Node only). Re-exports only.
+//
+// The layout, for a maintainer: tracker.ts is what an app holds, made by
+// create-tracker.ts. model/ is the message's state and a transition of it;
+// decide/ the pure decisions (what a send's or a poll's outcome changes, the
+// poll schedule), functions of their inputs tested without I/O; work/ the
+// steps with effects (send, settle a send, poll, adopt), which call the
+// service through the client's public API and save a decision's transition;
+// runtime/ the background loops and the shared request budget; store/ the SQL
+// and its rows; db/ the two engines. internal.ts is the door for the SDK's
+// own tools (the CLI), read-only-tracker.ts what they open.
 
 /**
  * The delivery tracker: follows every message to its end, durably, across
@@ -13,7 +23,7 @@ export { Tracker, type TrackerSendOptions, type TrackerInstantSendOptions } from
 export type { TrackerOptions } from './options.js';
 export type { PgPoolLike, PgPoolClientLike, PgQueryable, PgQueryResult } from './db/postgres.js';
 export type { TrackerSendResult } from './work/send-now.js';
-export type { TrackInput } from './work/adopt.js';
+export type { TrackInput } from './decide/adopted-state.js';
 export type { TrackerListOptions, TrackerListPage } from './queries.js';
 export type { TrackerStats, RouteStatusCount, UnresolvedMessage } from './stats.js';
 export {
@@ -36,4 +46,4 @@ export type {
   TrackerEventHandler,
   TrackerEventKind,
 } from './events.js';
-export { PollLimitError, UnknownMessageError } from './errors.js';
+export { PollLimitError, TrackerClosedError, UnknownMessageError } from './errors.js';

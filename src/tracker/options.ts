@@ -1,3 +1,6 @@
+// The tracker's options as an app gives them, and the checked configuration
+// with defaults that the rest of the tracker reads. Bad options fail here,
+// before a database is opened.
 import { hostname } from 'node:os';
 import type { CdmsClient } from '../client.js';
 import { checkTimeout } from '../core/client-config.js';

@@ -1,3 +1,5 @@
+// The tracker's reads for the app and the CLI: one message with its
+// history, and the list a page at a time with an opaque cursor.
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import type { ListFilter, TrackerStore } from './store/store.js';
 import { toSummary } from './store/rows.js';

@@ -1,3 +1,5 @@
+// The tracker's counts (by status, route, stage; attention; overdue polls;
+// unhandled events), for dashboards, the CLI and the telemetry gauges.
 import type { TrackerStore } from './store/store.js';
 import type { TrackedRoute, TrackerStage } from './types.js';
 

@@ -1,18 +1,19 @@
+// The Tracker an app holds: its public calls, each a thin entry into a step
+// of ../work (send, adopt, poll now) or a query, and the start and clean stop
+// of the background loops. Calls under way are awaited by close().
 import { setMaxListeners } from 'node:events';
 import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
 import type { InstantMessageParams, StandardMessageParams } from '../schemas/message.js';
-import { CdmsError } from '../core/errors/cdms-error.js';
-import { LocalValidationError } from '../core/errors/local-errors.js';
-import { UnknownMessageError } from './errors.js';
+import { TrackerClosedError, UnknownMessageError } from './errors.js';
 import type { TrackerEventHandler } from './events.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
-import { toSummary } from './store/rows.js';
 import type { TrackedMessage, TrackedMessageSummary } from './types.js';
-import { adoptedState, type TrackInput } from './work/adopt.js';
-import { BackgroundWork } from './work/background.js';
+import type { TrackInput } from './decide/adopted-state.js';
+import { adopt } from './work/adopt.js';
+import { BackgroundWork } from './runtime/background-work.js';
 import type { TrackerContext } from './work/context.js';
-import { EventDispatcher } from './work/dispatcher.js';
+import { EventDispatcher } from './runtime/event-dispatcher.js';
 import { pollNow } from './work/poll-now.js';
 import { sendNow, type TrackerSendResult } from './work/send-now.js';
 
@@ -100,18 +101,7 @@ export class Tracker {
    * @throws LocalValidationError when the input is invalid, or the id is tracked on another route.
    */
   track(input: TrackInput): Promise<TrackedMessageSummary> {
-    return this.#call(async () => {
-      const state = adoptedState(input, this.#ctx);
-      const { store } = this.#ctx;
-      if (!(await store.insert(state))) {
-        const existing = await store.get(state.messageId);
-        if (existing && existing.route !== state.route) {
-          throw new LocalValidationError([{ name: 'messageId', reason: `is already tracked on the ${existing.route} route` }]);
-        }
-        return toSummary(existing ?? state);
-      }
-      return toSummary(state);
-    });
+    return this.#call(() => adopt(this.#ctx, input));
   }
 
   /**
@@ -168,7 +158,8 @@ export class Tracker {
   /**
    * Stops cleanly: no new work is claimed, requests under way finish and are
    * recorded, work not yet begun is left for the next start. Closes the
-   * database unless the app passed its own pool.
+   * database unless the app passed its own pool. After it, the other calls
+   * throw {@link TrackerClosedError}.
    */
   close(): Promise<void> {
     this.#closed ??= (async () => {
@@ -182,11 +173,11 @@ export class Tracker {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new CdmsError('The tracker is closed: create a new one with createTracker().');
+    if (this.#closed) throw new TrackerClosedError();
   }
 
   #call<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#closed) return Promise.reject(new CdmsError('The tracker is closed: create a new one with createTracker().'));
+    if (this.#closed) return Promise.reject(new TrackerClosedError());
     const p = work();
     this.#calls.add(p);
     void p.then(

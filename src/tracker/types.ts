@@ -1,3 +1,5 @@
+// The public words of the tracker: routes, stages, attention reasons, and
+// the message as list and get return it.
 /** The route a tracked message was sent on: each has its own send and status endpoints. */
 export type TrackedRoute = 'standard' | 'instant' | 'gpconnect';
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { standardMessage } from '../contract/support.js';
 import { useSandbox } from '../sandbox/support.js';
-import { ENGINES, collectEvents, eventually, useTrackers } from './support.js';
+import { CdmsError } from '../../src/index.js';
+import { TrackerClosedError } from '../../src/tracker/index.js';
+import { ENGINES, collectEvents, eventually, recordingClient, useTrackers } from './support.js';
 
 const env = useSandbox();
 const openTracker = useTrackers();
@@ -29,5 +31,35 @@ describe.each(ENGINES)('tracker on $engine', ({ engine, skip }) => {
     await eventually('terminal event handled', () => events.some((e) => e.kind === 'terminal'));
     expect(events.map((e) => e.kind)).toEqual(['sent', 'status-changed', 'terminal']);
     expect(events[1]).toMatchObject({ kind: 'status-changed', messageId, route: 'standard', from: 'PENDING', to: 'COMPLETED' });
+  });
+});
+
+describe('a closed tracker', () => {
+  it('refuses every call with TrackerClosedError and sends nothing', async () => {
+    const { client, requests } = recordingClient(env.sandbox);
+    const tracker = await openTracker('PGlite', client);
+    const { messageId } = await tracker.send('standard', standardMessage());
+    await tracker.close();
+    const sentBefore = requests.length;
+    const refusals = [
+      tracker.start(),
+      tracker.send('standard', standardMessage()),
+      tracker.track({ messageId: crypto.randomUUID(), route: 'standard', sentAt: new Date() }),
+      tracker.get(messageId),
+      tracker.list(),
+      tracker.pollNow(messageId),
+      tracker.acknowledge(messageId),
+      tracker.stats(),
+    ];
+    for (const refusal of refusals) {
+      const error: unknown = await refusal.then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(TrackerClosedError);
+      expect(error).toBeInstanceOf(CdmsError);
+      expect(error).toMatchObject({ name: 'TrackerClosedError', message: 'The tracker is closed: create a new one with createTracker().' });
+    }
+    expect(requests).toHaveLength(sentBefore);
   });
 });

@@ -2,9 +2,14 @@
 // tracker's ledger from a terminal. They read the ledger (acknowledge clears
 // one message's attention) and never call the service: no key, no base URL.
 import type { Command } from 'commander';
-import type { TrackedMessage, TrackerListOptions, TrackerListPage, TrackerStage } from '../../tracker/index.js';
-import type { Ledger } from '../../tracker/ledger.js';
-import { UnknownMessageError } from '../../tracker/errors.js';
+import {
+  UnknownMessageError,
+  type ReadOnlyTracker,
+  type TrackedMessage,
+  type TrackerListOptions,
+  type TrackerListPage,
+  type TrackerStage,
+} from '../../tracker/internal.js';
 import { LocalValidationError } from '../../index.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
 import type { CliContext, GlobalOptions } from '../config.js';
@@ -12,7 +17,7 @@ import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { parseRoute } from '../message.js';
 import { attentionLines, listLines, messageLines, statsLines } from '../track-format.js';
-import { withDatabaseOptions, withLedger, type TrackerDatabaseFlags } from '../tracker-database.js';
+import { withDatabaseOptions, withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
 
 interface TrackOptions extends GlobalOptions, TrackerDatabaseFlags {
   status?: string | undefined;
@@ -73,9 +78,9 @@ function pageCommand(name: string, list: TrackerListOptions): string {
 const pageJson = (page: TrackerListPage) => ({ items: page.items, nextCursor: page.nextCursor ?? null });
 
 /** A page of the ledger; the library's objections to `limit` or `cursor` become usage errors naming the flag. */
-async function listPage(ledger: Ledger, list: TrackerListOptions, cursor: string | undefined): Promise<TrackerListPage> {
+async function listPage(tracker: ReadOnlyTracker, list: TrackerListOptions, cursor: string | undefined): Promise<TrackerListPage> {
   try {
-    return await ledger.list({ ...list, cursor: cursor?.trim() });
+    return await tracker.list({ ...list, cursor: cursor?.trim() });
   } catch (error) {
     if (!(error instanceof LocalValidationError)) throw error;
     throw new UsageError(
@@ -86,7 +91,7 @@ async function listPage(ledger: Ledger, list: TrackerListOptions, cursor: string
 }
 
 /** What a subcommand does on the open ledger, planned from its flags and arguments before the ledger is opened. */
-type LedgerWork = (ledger: Ledger) => Promise<void>;
+type ReadOnlyWork = (tracker: ReadOnlyTracker) => Promise<void>;
 
 /** Prints one page of `list` (JSON, or `lines` with the command for the next page). */
 function printPage(
@@ -95,9 +100,9 @@ function printPage(
   list: TrackerListOptions,
   cursor: string | undefined,
   lines: (page: TrackerListPage, nextPageCommand: string) => string[],
-): LedgerWork {
-  return async (ledger) => {
-    const page = await listPage(ledger, list, cursor);
+): ReadOnlyWork {
+  return async (tracker) => {
+    const page = await listPage(tracker, list, cursor);
     ctx.out.result(pageJson(page), lines(page, pageCommand(name, list)));
   };
 }
@@ -113,12 +118,12 @@ function withPaging(command: Command): void {
  * Adds a subcommand. `plan` reads and checks the flags and arguments first,
  * so bad usage never opens (or locks) the database.
  */
-function ledgerCommand(track: Command, ctx: CliContext, name: string, plan: (options: TrackOptions, args: string[]) => LedgerWork): Command {
+function readOnlyCommand(track: Command, ctx: CliContext, name: string, plan: (options: TrackOptions, args: string[]) => ReadOnlyWork): Command {
   return track.command(name).action(async (...received: unknown[]) => {
     const cmd = received.at(-1) as Command;
     const options = cmd.optsWithGlobals<TrackOptions>();
     const work = plan(options, cmd.args);
-    await withLedger(ctx, options, work);
+    await withReadOnlyTracker(ctx, options, work);
   });
 }
 
@@ -132,14 +137,14 @@ class NotInLedgerError extends UnknownMessageError {
 }
 
 /** The message as the ledger holds it. @throws NotInLedgerError when it holds no such message. */
-async function heldMessage(ledger: Ledger, messageId: string): Promise<TrackedMessage> {
-  const message = await ledger.get(messageId);
+async function heldMessage(tracker: ReadOnlyTracker, messageId: string): Promise<TrackedMessage> {
+  const message = await tracker.get(messageId);
   if (!message) throw new NotInLedgerError(messageId);
   return message;
 }
 
 function registerList(track: Command, ctx: CliContext): void {
-  const command = ledgerCommand(track, ctx, 'list', (options) =>
+  const command = readOnlyCommand(track, ctx, 'list', (options) =>
     printPage(ctx, 'list', listOptions(options), options.cursor, listLines),
   )
     .description('list tracked messages, newest first, a page at a time')
@@ -153,10 +158,10 @@ function registerList(track: Command, ctx: CliContext): void {
 }
 
 function registerShow(track: Command, ctx: CliContext): void {
-  const command = ledgerCommand(track, ctx, 'show', (_options, [id]) => {
+  const command = readOnlyCommand(track, ctx, 'show', (_options, [id]) => {
     const messageId = messageIdOf(id ?? '');
-    return async (ledger) => {
-      const message = await heldMessage(ledger, messageId);
+    return async (tracker) => {
+      const message = await heldMessage(tracker, messageId);
       ctx.out.result(message, messageLines(message, Date.now()));
     };
   })
@@ -166,7 +171,7 @@ function registerShow(track: Command, ctx: CliContext): void {
 }
 
 function registerAttention(track: Command, ctx: CliContext): void {
-  const command = ledgerCommand(track, ctx, 'attention', (options) => {
+  const command = readOnlyCommand(track, ctx, 'attention', (options) => {
     const list: TrackerListOptions = { attention: true, limit: options.limit === undefined ? undefined : parseLimit(options.limit) };
     return printPage(ctx, 'attention', list, options.cursor, (page, next) => attentionLines(page, next, Date.now()));
   }).description('the messages a person must look at: why, since when, and what to do');
@@ -175,20 +180,20 @@ function registerAttention(track: Command, ctx: CliContext): void {
 }
 
 function registerStats(track: Command, ctx: CliContext): void {
-  const command = ledgerCommand(track, ctx, 'stats', () => async (ledger) => {
-    const stats = await ledger.stats();
+  const command = readOnlyCommand(track, ctx, 'stats', () => async (tracker) => {
+    const stats = await tracker.stats();
     ctx.out.result(stats, statsLines(stats, Date.now()));
   }).description('counts by status, route and stage; attention, overdue polls, unhandled events, the oldest unresolved message');
   withExamples(command, ['cdms track stats', 'cdms track stats --json | jq .attention']);
 }
 
 function registerAcknowledge(track: Command, ctx: CliContext): void {
-  const command = ledgerCommand(track, ctx, 'acknowledge', (_options, [id]) => {
+  const command = readOnlyCommand(track, ctx, 'acknowledge', (_options, [id]) => {
     const messageId = messageIdOf(id ?? '');
-    return async (ledger) => {
-      const before = await heldMessage(ledger, messageId);
+    return async (tracker) => {
+      const before = await heldMessage(tracker, messageId);
       const cleared = before.attention?.reason ?? null;
-      if (cleared) await ledger.acknowledge(messageId);
+      if (cleared) await tracker.acknowledge(messageId);
       const human = cleared
         ? `Acknowledged: ${messageId} no longer needs attention (${cleared}); the tracker will not raise ${cleared} again for it.`
         : `Nothing to acknowledge: ${messageId} did not need attention.`;

@@ -1,3 +1,6 @@
+// The seam between the tracker and its two engines: the store above speaks
+// one SQL dialect (PostgreSQL) to this interface, and pglite.ts and
+// postgres.ts each implement it, so both engines run the same statements.
 /** A row as the database returns it: column name to value. */
 export type SqlRow = Record<string, unknown>;
 
@@ -13,8 +16,6 @@ export interface SqlExecutor {
  * Internal.
  */
 export interface SqlDriver extends SqlExecutor {
-  /** Which engine: the embedded PGlite or a PostgreSQL server. */
-  readonly engine: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Releases what the driver opened (not a pool the app passed in). */

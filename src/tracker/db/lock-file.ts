@@ -1,3 +1,7 @@
+// The lock of an embedded database's directory. PGlite serves one process,
+// and two opening the same directory would corrupt it, so the second is
+// refused with the holder named (and a way out); a dead holder's lock is
+// taken over.
 import { hostname } from 'node:os';
 import { open, readFile, rm } from 'node:fs/promises';
 import { ConfigurationError } from '../../core/errors/cdms-error.js';

@@ -1,5 +1,9 @@
+// The tracker's schema brought to this SDK's version (the migrations in
+// schema.ts), and the version a database holds read without changing it (for
+// the read-only opener, which must never migrate).
 import { ConfigurationError } from '../../core/errors/cdms-error.js';
 import type { SqlDriver } from './driver.js';
+import { quoteIdentifier } from './quote-identifier.js';
 import { MIGRATIONS } from './schema.js';
 
 /**
@@ -49,9 +53,4 @@ function splitStatements(script: string): string[] {
     .split(';')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
-}
-
-/** A schema name as a quoted identifier; options checking allows only `[a-z_][a-z0-9_]*`. */
-export function quoteIdentifier(name: string): string {
-  return `"${name}"`;
 }

@@ -1,3 +1,5 @@
+// From the `database` option to an open driver: a directory (embedded),
+// 'memory:' (embedded, for tests), a postgres:// URL or the app's own pool.
 import type { SqlDriver } from './driver.js';
 import { openDirectoryPGlite, openMemoryPGlite } from './pglite.js';
 import { openPostgresUrl, poolDriver, type PgPoolLike } from './postgres.js';

@@ -1,3 +1,6 @@
+// The engines' packages are optional peer dependencies (an app needs one,
+// not both), so loading one that is missing is a set-up mistake with a
+// one-line fix, and is said as such.
 import { ConfigurationError } from '../../core/errors/cdms-error.js';
 
 /**

@@ -1,3 +1,6 @@
+// The embedded engine: PGlite (PostgreSQL in WebAssembly) in a directory the
+// owner alone can read (it holds unsent messages), locked to one process; or
+// in memory for tests, started from a copy of a fresh one to save initdb.
 import { access, chmod, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as PGliteModule from '@electric-sql/pglite';
@@ -83,7 +86,6 @@ function executor(db: Pick<Transaction, 'query'>): SqlExecutor {
 
 function pgliteDriver(db: PGliteClass, lock: HeldLock | undefined): SqlDriver {
   return {
-    engine: 'pglite',
     ...executor(db),
     transaction: (work) => db.transaction((tx) => work(executor(tx))),
     async close() {

@@ -1,3 +1,6 @@
+// The PostgreSQL engine through `pg`: a pool the app passes (left open on
+// close) or one made from a URL. The pg types the tracker needs are written
+// out here, so an app's types need neither pg nor @types/pg.
 import type { SqlDriver, SqlExecutor, SqlRow } from './driver.js';
 import { loadOptionalModule } from './optional-module.js';
 
@@ -42,7 +45,6 @@ function executor(client: PgQueryable): SqlExecutor {
 /** A driver over a pool: the app's own (left open on close) or one made from a URL. */
 export function poolDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
   return {
-    engine: 'postgres',
     ...executor(pool),
     async transaction(work) {
       const client = await pool.connect();

@@ -1,6 +1,10 @@
+// Between the database's rows and the tracker's values: a row to a
+// MessageState, a state or transition to statement parameters, a state to
+// the public summary. The only place that knows the column names' order.
 import type { SqlRow } from '../db/driver.js';
 import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../types.js';
-import type { MessageState, StoredPayload, Transition } from './state.js';
+import type { MessageState, StoredPayload } from '../model/message-state.js';
+import type { Transition } from '../model/transition.js';
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);

@@ -1,4 +1,6 @@
-import { quoteIdentifier } from '../db/migrate.js';
+// Every SQL statement of the tracker, in one table, for one schema. Nothing
+// else writes SQL, so the queries are read, reviewed and tuned in one place.
+import { quoteIdentifier } from '../db/quote-identifier.js';
 
 /**
  * Every statement the tracker runs, for one schema: the SQL lives here and

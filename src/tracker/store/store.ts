@@ -1,9 +1,13 @@
+// The store: typed operations on the tracker's ledger, over the statements
+// of sql.ts and the conversions of rows.ts. What the rest of the tracker
+// calls instead of writing SQL.
 import type { SqlDriver, SqlRow } from '../db/driver.js';
 import type { TrackerEvent } from '../events.js';
 import type { StatusChange, TrackedRoute, TrackerStage } from '../types.js';
 import { insertParams, toState, toStatusChange, transitionParams } from './rows.js';
 import { statements, type Statements } from './sql.js';
-import type { MessageState, Transition } from './state.js';
+import type { MessageState } from '../model/message-state.js';
+import type { Transition } from '../model/transition.js';
 
 /** A filter of {@link TrackerStore.list}. */
 export interface ListFilter {

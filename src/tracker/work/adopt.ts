@@ -1,71 +1,22 @@
+// `tracker.track`: adopting a message sent without the tracker. Writes the
+// adopted state unless the message is already tracked; adopting it again on
+// the same route is a no-op, on another route a mistake said as such.
 import { LocalValidationError } from '../../core/errors/local-errors.js';
-import { UUID_PATTERN } from '../../schemas/uuid.js';
-import type { InvalidParameter } from '../../schemas/problem.js';
-import { newState } from '../store/new-state.js';
-import type { MessageState } from '../store/state.js';
-import type { TrackedRoute } from '../types.js';
+import { adoptedState, type TrackInput } from '../decide/adopted-state.js';
+import { toSummary } from '../store/rows.js';
+import type { TrackedMessageSummary } from '../types.js';
 import { stepContext, type TrackerContext } from './context.js';
-import { begin, scheduleNextPoll } from './transitions.js';
 
-/** A message sent without the tracker, to be followed by it. */
-export interface TrackInput {
-  /** The messageId it was sent with. */
-  messageId: string;
-  /** The route it was sent on. */
-  route: TrackedRoute;
-  /** When the service accepted it. */
-  sentAt: Date | string;
-  /** Its expiryDateTime, if it has one. */
-  expiryDateTime?: Date | string | null | undefined;
-  /** Its topic, for lists and stats. */
-  topic?: string | undefined;
-  /** Its recipient's id value (an ODS code), for lists and stats. */
-  recipient?: string | undefined;
-  /** The app's own data to keep with it (never patient data unless the app means to store it). */
-  metadata?: Record<string, unknown> | undefined;
-}
-
-const ROUTES: readonly string[] = ['standard', 'instant', 'gpconnect'];
-
-/** Checks a {@link TrackInput} and turns it into a followed message's first state. */
-export function adoptedState(input: TrackInput, ctx: TrackerContext): MessageState {
-  const problems: InvalidParameter[] = [];
-  const i = (input ?? {}) as Partial<TrackInput>;
-  if (typeof i.messageId !== 'string' || !UUID_PATTERN.test(i.messageId)) problems.push({ name: 'messageId', reason: 'must be the UUID the message was sent with' });
-  if (typeof i.route !== 'string' || !ROUTES.includes(i.route)) problems.push({ name: 'route', reason: "must be 'standard', 'instant' or 'gpconnect'" });
-  const sentAt = toDate(i.sentAt);
-  if (!sentAt) problems.push({ name: 'sentAt', reason: 'must be a Date or an RFC 3339 timestamp' });
-  const expiry = i.expiryDateTime === undefined || i.expiryDateTime === null ? null : toDate(i.expiryDateTime);
-  if (expiry === undefined) problems.push({ name: 'expiryDateTime', reason: 'must be a Date or an RFC 3339 timestamp' });
-  checkJson(i.metadata, problems);
-  if (problems.length > 0 || !sentAt || expiry === undefined) throw new LocalValidationError(problems);
-  const step = stepContext(ctx);
-  const t = begin(
-    newState(i.messageId as string, i.route as TrackedRoute, 'following', step.now, {
-      sentAt,
-      expiryAt: expiry,
-      topic: typeof i.topic === 'string' ? i.topic : null,
-      recipient: typeof i.recipient === 'string' ? i.recipient : null,
-      metadata: i.metadata ?? null,
-    }),
-  );
-  scheduleNextPoll(t, step);
-  return t.state;
-}
-
-function toDate(value: unknown): Date | undefined {
-  const d = value instanceof Date ? new Date(value.getTime()) : typeof value === 'string' ? new Date(value) : undefined;
-  return d && !Number.isNaN(d.getTime()) ? d : undefined;
-}
-
-/** Metadata is stored as JSON: refuse what would not survive the round trip. */
-export function checkJson(metadata: unknown, problems: InvalidParameter[]): void {
-  if (metadata === undefined) return;
-  let ok = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata);
-  try {
-    ok &&= JSON.stringify(metadata).length <= 65_536;
-  } catch {
-    ok = false;
+/** Adopts a message to follow; returns it as the tracker now holds it. @throws LocalValidationError */
+export async function adopt(ctx: TrackerContext, input: TrackInput): Promise<TrackedMessageSummary> {
+  const state = adoptedState(input, stepContext(ctx));
+  const { store } = ctx;
+  if (!(await store.insert(state))) {
+    const existing = await store.get(state.messageId);
+    if (existing && existing.route !== state.route) {
+      throw new LocalValidationError([{ name: 'messageId', reason: `is already tracked on the ${existing.route} route` }]);
+    }
+    return toSummary(existing ?? state);
   }
-  if (!ok) problems.push({ name: 'metadata', reason: 'must be a plain JSON object of at most 64 KiB' });
+  return toSummary(state);
 }

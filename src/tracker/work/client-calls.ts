@@ -1,9 +1,12 @@
+// The tracker's only calls to the service, made through the client's public
+// API (as an app would): a status read on the message's route, and a stored
+// message sent again with its own messageId.
 import type { CdmsClient } from '../../client.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { GpConnectMessageParams } from '../../schemas/gpconnect.js';
 import type { InstantMessageParams, StandardMessageParams } from '../../schemas/message.js';
 import type { SendResult } from '../../resources/send-types.js';
-import type { StoredPayload } from '../store/state.js';
+import type { StoredPayload } from '../model/message-state.js';
 import type { TrackedRoute } from '../types.js';
 
 /** A status as both endpoints return it. */

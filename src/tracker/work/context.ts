@@ -1,8 +1,11 @@
+// What the steps with effects share (config, store, budget, telemetry, the
+// random source), and how a step's pure context and its calls' deadline
+// are taken from it.
 import type { TrackerTelemetry } from '../../telemetry/tracker-metrics.js';
 import type { TrackerConfig } from '../options.js';
 import type { TrackerStore } from '../store/store.js';
-import type { RequestBudget } from './budget.js';
-import type { StepContext } from './transitions.js';
+import type { RequestBudget } from '../runtime/request-budget.js';
+import type { StepContext } from '../decide/transitions.js';
 
 /** What the tracker's parts share. Internal. */
 export interface TrackerContext {

@@ -1,9 +1,12 @@
+// One poll with its effects: the status read (inside a telemetry span), the
+// pure decision applied, the result saved under the lease.
 import { NotFoundError } from '../../core/errors/api-error.js';
-import type { MessageState, Transition } from '../store/state.js';
+import type { MessageState } from '../model/message-state.js';
+import type { Transition } from '../model/transition.js';
 import { readStatus } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
-import { describeError } from './send-verdict.js';
-import { applyPoll, type PollOutcome } from './transitions.js';
+import { applyPoll, type PollOutcome } from '../decide/apply-poll.js';
+import { describeError } from '../describe-error.js';
 
 /** Asks the service for a message's status, as a {@link PollOutcome}; never throws. */
 export async function pollOnce(ctx: TrackerContext, state: MessageState): Promise<PollOutcome> {

@@ -1,16 +1,18 @@
+// tracker.send: the message written to the ledger before the request, the
+// request made, and its outcome recorded, in that order, so a crash at any
+// point leaves something the next start can settle.
 import { v4 as uuidv4 } from 'uuid';
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { assertUuid } from '../../core/path.js';
 import { assertAccessToken } from '../../resources/instant.js';
-import { newState } from '../store/new-state.js';
-import type { MessageState, StoredPayload } from '../store/state.js';
+import { newState, type MessageState, type StoredPayload } from '../model/message-state.js';
+import { checkMetadata } from '../model/metadata.js';
 import type { TrackedRoute } from '../types.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
-import { checkJson } from './adopt.js';
-import { applySendVerdict } from './apply-send.js';
+import { applySendVerdict } from '../decide/apply-send.js';
 import { sendStored } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
-import { classifySendError, type SendVerdict } from './send-verdict.js';
+import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
 
 /** How a tracked send ended for its caller. */
 export interface TrackerSendResult {
@@ -49,7 +51,7 @@ export async function sendNow(
   assertUuid('messageId', messageId);
   if (route === 'instant') assertAccessToken(options.accessToken);
   const problems: InvalidParameter[] = [];
-  checkJson(options.metadata, problems);
+  checkMetadata(options.metadata, problems);
   if (problems.length > 0) throw new LocalValidationError(problems);
   const payload: StoredPayload = { message: { ...message, messageId }, ...(route === 'instant' ? { accessToken: options.accessToken } : {}) };
   const now = Date.now();

@@ -1,3 +1,7 @@
+// The tracker's database opened read-only, for tools (the `cdms track`
+// commands) rather than apps: no client, so nothing is sent or polled, and
+// no migration, so a tool of another SDK version never moves an app's schema.
+// Acknowledging attention is the one write it allows.
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { assertUuid } from '../core/path.js';
 import type { SqlDriver } from './db/driver.js';
@@ -11,8 +15,8 @@ import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
 import { TrackerStore } from './store/store.js';
 import type { TrackedMessage } from './types.js';
 
-/** Options of {@link openLedger}. */
-export interface OpenLedgerOptions {
+/** Options of {@link openReadOnlyTracker}. */
+export interface ReadOnlyTrackerOptions {
   /** A directory of an embedded database, or a `postgres://` URL. */
   database: string;
   /** The PostgreSQL schema of the tracker's tables. @defaultValue 'cdms_tracker' */
@@ -20,25 +24,25 @@ export interface OpenLedgerOptions {
 }
 
 /**
- * An existing tracker ledger, opened without a client: read, and attention
- * acknowledged, but nothing sent or polled. What the `cdms track` commands
- * use. Internal.
+ * An existing tracker database, opened without a client: read, and attention
+ * acknowledged, but nothing sent or polled, and the schema never created or
+ * migrated. What the `cdms track` commands use. Internal.
  */
-export interface Ledger {
+export interface ReadOnlyTracker {
   /** A message with its history, or undefined. */
   get(messageId: string): Promise<TrackedMessage | undefined>;
   /** Messages, newest first, a page at a time (the filters of `tracker.list`). */
   list(options?: TrackerListOptions): Promise<TrackerListPage>;
   /** The counts of `tracker.stats`; polls count as overdue a minute late. */
   stats(): Promise<TrackerStats>;
-  /** Clears a message's attention (as `tracker.acknowledge`); false when the ledger holds no such message. */
+  /** Clears a message's attention (as `tracker.acknowledge`, the one write it makes); false when the database holds no such message. */
   acknowledge(messageId: string): Promise<boolean>;
   /** Closes the database (and frees the embedded database's lock). */
   close(): Promise<void>;
 }
 
 /**
- * Opens the ledger of an existing tracker database. Unlike `createTracker`
+ * Opens an existing tracker database read-only. Unlike `createTracker`
  * it never creates or migrates anything: a reader of another SDK version
  * must not move the app's schema under it, and a mistyped path must not
  * leave a new, empty database behind.
@@ -47,7 +51,7 @@ export interface Ledger {
  * at another schema version, the embedded database is in use by another
  * process (`DatabaseInUseError`), or the engine's package is missing.
  */
-export async function openLedger(options: OpenLedgerOptions): Promise<Ledger> {
+export async function openReadOnlyTracker(options: ReadOnlyTrackerOptions): Promise<ReadOnlyTracker> {
   const schema = checkSchema(options.schema ?? DEFAULT_SCHEMA);
   const directory = embeddedDirectory(options.database);
   if (directory !== undefined && !(await embeddedDatabaseExists(directory))) {
@@ -60,7 +64,7 @@ export async function openLedger(options: OpenLedgerOptions): Promise<Ledger> {
     await db.close();
     throw error;
   }
-  return ledgerOver(db, new TrackerStore(db, schema));
+  return readOnlyOver(db, new TrackerStore(db, schema));
 }
 
 async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
@@ -79,7 +83,7 @@ async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
   }
 }
 
-function ledgerOver(db: SqlDriver, store: TrackerStore): Ledger {
+function readOnlyOver(db: SqlDriver, store: TrackerStore): ReadOnlyTracker {
   return {
     get(messageId) {
       assertUuid('messageId', messageId);

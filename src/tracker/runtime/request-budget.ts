@@ -1,3 +1,5 @@
+// The status-request rate every instance on one database shares, kept in
+// the database itself (one row), so adding instances never adds requests.
 import type { TrackerStore } from '../store/store.js';
 import { waitUntil } from './waker.js';
 

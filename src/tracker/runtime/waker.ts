@@ -1,3 +1,5 @@
+// The pauses of the background loops: a wait that a wake cuts short, and a
+// wait until a time that a stop cuts short. Neither leaves a timer behind.
 /**
  * A pause that something else can cut short: the background loops sleep on
  * it until work is due, and are woken when new work (or `close()`) comes.

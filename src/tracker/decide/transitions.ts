@@ -1,8 +1,13 @@
+// The rules every step of the tracker's logic shares: recording a status the
+// service reported (history, events, final statuses, attention), raising
+// attention once per reason, and scheduling the next poll. Pure functions of
+// the transition and a StepContext (the time, the options, a random source),
+// so they are tested without a database or a service.
 import { isTerminalStatus } from '../../polling.js';
 import type { TrackerConfig } from '../options.js';
-import type { MessageState, NewHistory, Transition } from '../store/state.js';
+import type { NewHistory, Transition } from '../model/transition.js';
 import type { AttentionReason, StatusChange } from '../types.js';
-import { POLLS_PER_WINDOW, earliestUnderCap, followUntil, nextPollAt } from './poll-plan.js';
+import { earliestUnderCap, followUntil, nextPollAt } from './poll-schedule.js';
 
 /** What a step of the tracker's logic depends on besides the message. Internal. */
 export interface StepContext {
@@ -13,11 +18,6 @@ export interface StepContext {
 
 /** The subStatus of an instant message that fell back to a standard toolbar message (spec: States and transitions). */
 export const INSTANT_FALLBACK_SUB_STATUS = 'Failed instant message import';
-
-/** A step that changes nothing yet. */
-export function begin(state: MessageState): Transition {
-  return { state: { ...state, pollTimes: [...state.pollTimes], attentionRaised: [...state.attentionRaised] }, history: [], events: [] };
-}
 
 /** Raises an attention condition once per reason and message; an event goes with it. */
 export function raiseAttention(t: Transition, reason: AttentionReason, detail: string | null, now: number): void {
@@ -30,7 +30,7 @@ export function raiseAttention(t: Transition, reason: AttentionReason, detail: s
 }
 
 /** Ends following: nothing more is due. */
-function settle(t: Transition): void {
+export function settle(t: Transition): void {
   t.state.stage = 'settled';
   t.state.dueAt = null;
 }
@@ -93,44 +93,4 @@ export function scheduleNextPoll(t: Transition, ctx: StepContext): void {
     return;
   }
   s.dueAt = new Date(next);
-}
-
-/** What one status request answered. */
-export type PollOutcome =
-  | { kind: 'status'; status: string; subStatus: string | null; updated: string | null }
-  | { kind: 'not-found' }
-  | { kind: 'error'; detail: string };
-
-/**
- * Applies one poll of a followed message: counts it against the cap, records
- * what it saw, and plans the next one. A 404 before expiry is retried at the
- * next poll; after expiry it means the service removed the status.
- */
-export function applyPoll(state: MessageState, outcome: PollOutcome, source: 'poll' | 'poll-now', ctx: StepContext): Transition {
-  const t = begin(state);
-  const s = t.state;
-  s.polls += 1;
-  s.pollTimes = [...s.pollTimes, ctx.now].slice(-POLLS_PER_WINDOW);
-  s.lastError = null;
-  if (outcome.kind === 'status') {
-    recordStatus(t, outcome, source, ctx);
-  } else if (outcome.kind === 'not-found') {
-    if (s.expiryAt && ctx.now >= s.expiryAt.getTime()) {
-      settle(t);
-      raiseAttention(t, 'removed-after-expiry', `The service removed the status after expiry; last status seen: ${s.status ?? 'none'}.`, ctx.now);
-    } else {
-      s.lastError = 'NotFoundError: the service does not know this message (yet); asked again at the next poll.';
-    }
-  } else {
-    s.lastError = outcome.detail;
-  }
-  scheduleNextPoll(t, ctx);
-  return t;
-}
-
-/** Pause before the next resend or confirmation: doubling from interval/360 (1 minute by default) to interval/12 (30 minutes), spread. */
-export function resendDelayMs(attempt: number, intervalMs: number, random: () => number): number {
-  const base = intervalMs / 360;
-  const delay = Math.min(intervalMs / 12, base * 2 ** Math.min(attempt, 20));
-  return Math.max(1, Math.round(delay * (0.5 + 0.5 * random())));
 }

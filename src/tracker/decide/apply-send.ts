@@ -1,6 +1,10 @@
-import type { MessageState, Transition } from '../store/state.js';
+// What a send (or the confirmation of an unclear one) changes, from its
+// verdict: following, a resend later, or failed for good with attention.
+// Pure; the effects that send are ../work/send-now.ts and settle-send.ts.
+import type { MessageState } from '../model/message-state.js';
+import { begin, type Transition } from '../model/transition.js';
 import type { SendVerdict } from './send-verdict.js';
-import { begin, raiseAttention, recordStatus, resendDelayMs, scheduleNextPoll, type StepContext } from './transitions.js';
+import { raiseAttention, recordStatus, scheduleNextPoll, type StepContext } from './transitions.js';
 
 /**
  * Records what a send (or the confirmation of an unclear one) ended in. Once
@@ -59,4 +63,11 @@ function pastGivingUp(s: MessageState, ctx: StepContext): boolean {
 
 function givingUpLabel(s: MessageState): string {
   return s.expiryAt ? `its expiry (${s.expiryAt.toISOString()})` : 'the end of following';
+}
+
+/** Pause before the next resend or confirmation: doubling from interval/360 (1 minute by default) to interval/12 (30 minutes), spread. */
+export function resendDelayMs(attempt: number, intervalMs: number, random: () => number): number {
+  const base = intervalMs / 360;
+  const delay = Math.min(intervalMs / 12, base * 2 ** Math.min(attempt, 20));
+  return Math.max(1, Math.round(delay * (0.5 + 0.5 * random())));
 }

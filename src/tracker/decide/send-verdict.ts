@@ -1,7 +1,11 @@
+// What became of a send attempt, decided from the error alone: the verdict
+// the tracker records (sent, resend later, confirm first, or failed for good).
+// Pure: the effects in ../work make the request and pass its error here.
 import { AttachmentContentRejectedError, ApiError, isMessageIdReuse } from '../../core/errors/api-error.js';
 import { CdmsError } from '../../core/errors/cdms-error.js';
 import { AttachmentPreviouslyRejectedError, LocalValidationError } from '../../core/errors/local-errors.js';
 import { ConnectionError, TimeoutError } from '../../core/errors/transport-errors.js';
+import { describeError } from '../describe-error.js';
 
 /** What became of one send attempt, in the tracker's terms. Internal. */
 export type SendVerdict =
@@ -19,12 +23,6 @@ export type SendVerdict =
   | { kind: 'unconfirmed'; detail: string }
   /** Certainly not delivered, and resending the same request cannot help (400, 401, 403). */
   | { kind: 'failed'; detail: string };
-
-/** A safe one-line description of an error: the SDK's messages never hold patient data; anything else is named only. */
-export function describeError(error: unknown): string {
-  if (error instanceof CdmsError) return `${error.name}: ${error.message}`.slice(0, 500);
-  return `${error instanceof Error ? error.name : typeof error}: unexpected error (details withheld; see the app's logs)`;
-}
 
 /**
  * Classifies a failed send. `isResend` is true when the tracker sends a

@@ -1,9 +1,13 @@
+// Settling a send the tracker is not sure of, in the background: a `sending`
+// message (its send was unclear, or a crash cut it short) is looked up before
+// any resend; a `queued` one (certainly not delivered) is sent again at once.
 import { NotFoundError } from '../../core/errors/api-error.js';
-import type { MessageState } from '../store/state.js';
+import type { MessageState } from '../model/message-state.js';
 import { readStatus, sendStored } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
-import { applySendVerdict } from './apply-send.js';
-import { classifySendError, describeError, type SendVerdict } from './send-verdict.js';
+import { applySendVerdict } from '../decide/apply-send.js';
+import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
+import { describeError } from '../describe-error.js';
 
 /**
  * Settles a message that is not known to be held: one whose send was unclear

@@ -1,7 +1,10 @@
+// The event-delivery loop: recorded events handed to the app's handlers, at
+// least once and in order per message, a failed delivery retried after a
+// growing pause. It runs on the PollingLoop.
 import type { TrackerEvent, TrackerEventHandler } from '../events.js';
-import type { TrackerContext } from './context.js';
-import { describeError } from './send-verdict.js';
-import { Waker } from './waker.js';
+import type { TrackerContext } from '../work/context.js';
+import { describeError } from '../describe-error.js';
+import { PollingLoop, type NextRound } from './polling-loop.js';
 
 const MAX_HANDLER_BACKOFF_MS = 300_000;
 
@@ -15,18 +18,23 @@ const MAX_HANDLER_BACKOFF_MS = 300_000;
 export class EventDispatcher {
   readonly #ctx: TrackerContext;
   readonly #handlers = new Set<TrackerEventHandler>();
-  readonly #waker = new Waker();
-  #stopped = false;
-  #loop: Promise<void> | undefined;
+  readonly #loop: PollingLoop;
 
   constructor(ctx: TrackerContext) {
     this.#ctx = ctx;
+    const { config } = ctx;
+    this.#loop = new PollingLoop({
+      round: () => this.#round(),
+      onError: (error) => config.logger.error({ event: 'tracker.events-error', error: describeError(error) }, 'cdms tracker: could not deliver events; retrying'),
+      backoffMs: config.idleCheckMs,
+      maxBackoffMs: 30_000,
+    });
   }
 
   /** Adds a handler; returns its removal. */
   add(handler: TrackerEventHandler): () => void {
     this.#handlers.add(handler);
-    this.#waker.wake();
+    this.#loop.wake();
     return () => {
       this.#handlers.delete(handler);
     };
@@ -34,37 +42,26 @@ export class EventDispatcher {
 
   /** Starts delivering (once). */
   start(): void {
-    this.#loop ??= this.#run();
+    this.#loop.start();
   }
 
   /** Delivers without waiting for the next check. */
   wake(): void {
-    this.#waker.wake();
+    this.#loop.wake();
   }
 
   /** Stops after the deliveries under way. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#waker.wake();
-    await this.#loop;
+    await this.#loop.stop();
   }
 
-  async #run(): Promise<void> {
+  /** Delivers a batch; with nothing delivered, pauses until the next event is due (at most the idle check). */
+  async #round(): Promise<NextRound> {
     const { config, store } = this.#ctx;
-    let failures = 0;
-    while (!this.#stopped) {
-      try {
-        const delivered = this.#handlers.size > 0 ? await this.#deliverBatch() : 0;
-        failures = 0;
-        if (delivered > 0) continue;
-        const due = this.#handlers.size > 0 ? await store.nextEventDue() : null;
-        await this.#waker.wait(due === null ? config.idleCheckMs : Math.min(config.idleCheckMs, due.getTime() - Date.now()));
-      } catch (error) {
-        failures++;
-        config.logger.error({ event: 'tracker.events-error', error: describeError(error) }, 'cdms tracker: could not deliver events; retrying');
-        await this.#waker.wait(Math.min(30_000, config.idleCheckMs * 2 ** Math.min(failures, 10)));
-      }
-    }
+    const delivered = this.#handlers.size > 0 ? await this.#deliverBatch() : 0;
+    if (delivered > 0) return 'again';
+    const due = this.#handlers.size > 0 ? await store.nextEventDue() : null;
+    return due === null ? config.idleCheckMs : Math.min(config.idleCheckMs, due.getTime() - Date.now());
   }
 
   async #deliverBatch(): Promise<number> {

@@ -1,9 +1,13 @@
+// The due-work loop of one instance: polls and unfinished sends claimed
+// under a lease, each run in its slot of the shared request budget. It runs
+// on the PollingLoop; the steps it runs are in ../work.
 import { setMaxListeners } from 'node:events';
 import type { ClaimedWork } from '../store/store.js';
-import { settleClaimedSend } from './confirm.js';
-import type { TrackerContext } from './context.js';
-import { pollClaimed } from './poll.js';
-import { Waker, waitUntil } from './waker.js';
+import { settleClaimedSend } from '../work/settle-send.js';
+import type { TrackerContext } from '../work/context.js';
+import { pollClaimed } from '../work/poll.js';
+import { PollingLoop, type NextRound } from './polling-loop.js';
+import { waitUntil } from './waker.js';
 
 /**
  * The background work of one instance: claims due messages (polls, sends to
@@ -14,60 +18,49 @@ import { Waker, waitUntil } from './waker.js';
  */
 export class BackgroundWork {
   readonly #ctx: TrackerContext;
-  readonly #waker = new Waker();
-  readonly #stop = new AbortController();
+  readonly #loop: PollingLoop;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #maxInFlight: number;
   readonly #batch: number;
-  #loop: Promise<void> | undefined;
 
   constructor(ctx: TrackerContext) {
     this.#ctx = ctx;
-    const rate = ctx.config.maxPollsPerSecond;
+    const { config } = ctx;
+    const rate = config.maxPollsPerSecond;
     this.#batch = Math.max(1, Math.min(200, Math.ceil(rate * 2)));
     this.#maxInFlight = Math.max(8, Math.min(512, Math.ceil(rate * 4)));
+    this.#loop = new PollingLoop({
+      round: () => this.#round(),
+      // The database is unreachable or refused: say so, back off, keep going.
+      onError: (error) =>
+        config.logger.error(
+          { event: 'tracker.loop-error', error: error instanceof Error ? error.name : typeof error },
+          `cdms tracker: background work failed (${error instanceof Error ? error.message : 'unknown error'}); retrying`,
+        ),
+      backoffMs: config.idleCheckMs,
+      maxBackoffMs: 30_000,
+    });
     // Every job waiting for its slot listens to the stop signal.
-    setMaxListeners(this.#maxInFlight + 16, this.#stop.signal);
+    setMaxListeners(this.#maxInFlight + 16, this.#loop.signal);
   }
 
   /** Starts the loop (once). */
   start(): void {
-    this.#loop ??= this.#run();
-  }
-
-  /** Looks for due work now rather than at the next check. */
-  wake(): void {
-    this.#waker.wake();
+    this.#loop.start();
   }
 
   /** Stops claiming; work waiting for its slot is released for later, requests under way finish. */
   async stop(): Promise<void> {
-    this.#stop.abort();
-    this.#waker.wake();
-    await this.#loop;
+    await this.#loop.stop();
     await Promise.all(this.#inFlight);
   }
 
-  async #run(): Promise<void> {
-    const { config } = this.#ctx;
-    let failures = 0;
-    while (!this.#stop.signal.aborted) {
-      try {
-        const room = this.#maxInFlight - this.#inFlight.size;
-        const claimed = room > 0 ? await this.#claim(Math.min(room, this.#batch)) : 0;
-        failures = 0;
-        if (claimed > 0) continue;
-        await this.#waker.wait(room > 0 ? await this.#idleMs() : config.idleCheckMs);
-      } catch (error) {
-        // The database is unreachable or refused: say so, back off, keep going.
-        failures++;
-        config.logger.error(
-          { event: 'tracker.loop-error', error: error instanceof Error ? error.name : typeof error },
-          `cdms tracker: background work failed (${error instanceof Error ? error.message : 'unknown error'}); retrying`,
-        );
-        await this.#waker.wait(Math.min(30_000, config.idleCheckMs * 2 ** Math.min(failures, 10)));
-      }
-    }
+  /** Claims what is due and there is room for; with nothing claimed, pauses until the next due time (at most the idle check). */
+  async #round(): Promise<NextRound> {
+    const room = this.#maxInFlight - this.#inFlight.size;
+    const claimed = room > 0 ? await this.#claim(Math.min(room, this.#batch)) : 0;
+    if (claimed > 0) return 'again';
+    return room > 0 ? await this.#idleMs() : this.#ctx.config.idleCheckMs;
   }
 
   async #idleMs(): Promise<number> {
@@ -85,7 +78,7 @@ export class BackgroundWork {
     work.forEach((w, i) => this.#track(this.#runAt(w, slots[i] ?? Date.now())));
     // Stay near the budget: claim again only when these are about to run.
     const last = slots.at(-1) ?? now;
-    if (last - Date.now() > 2_000) await waitUntil(last - 2_000, this.#stop.signal);
+    if (last - Date.now() > 2_000) await waitUntil(last - 2_000, this.#loop.signal);
     return work.length;
   }
 
@@ -93,14 +86,14 @@ export class BackgroundWork {
     this.#inFlight.add(job);
     void job.finally(() => {
       this.#inFlight.delete(job);
-      if (this.#inFlight.size === this.#maxInFlight - 1) this.#waker.wake();
+      if (this.#inFlight.size === this.#maxInFlight - 1) this.#loop.wake();
     });
   }
 
   async #runAt(work: ClaimedWork, slot: number): Promise<void> {
     const { store, config } = this.#ctx;
     try {
-      if (!(await this.#ctx.budget.waitTurn(slot, this.#stop.signal))) {
+      if (!(await this.#ctx.budget.waitTurn(slot, this.#loop.signal))) {
         await store.release(work.state.messageId, config.instanceId);
         return;
       }

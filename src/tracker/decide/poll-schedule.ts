@@ -1,3 +1,8 @@
+// The poll schedule of one followed message: when to ask the service for its
+// status next, within the service's guidance of four polls a day, with a poll
+// just before and just after expiry. Pure (times in, a time out), so the cap
+// is tested over whole simulated lives. Not the public planStatusPolls, which
+// plans polls for an app without the tracker.
 /** The service's guidance: no more than four polls of a message a day. */
 export const POLLS_PER_WINDOW = 4;
 
@@ -5,7 +10,7 @@ export const POLLS_PER_WINDOW = 4;
 const SPREAD = 0.1;
 
 /** What the next poll time depends on. Times are milliseconds since the epoch. */
-export interface PollPlanInput {
+export interface PollScheduleInput {
   now: number;
   /** Recent polls, oldest first (the last {@link POLLS_PER_WINDOW} are enough). */
   polls: readonly number[];
@@ -40,7 +45,7 @@ export function earliestUnderCap(polls: readonly number[], intervalMs: number): 
  * the final status before the service removes it. A regular poll that would
  * leave no room under the cap for the poll before expiry is skipped.
  */
-export function nextPollAt(input: PollPlanInput): number | undefined {
+export function nextPollAt(input: PollScheduleInput): number | undefined {
   const { now, polls, intervalMs, expiryAt } = input;
   const last = polls.at(-1) ?? input.sentAt;
   const regular = Math.max(now, last + intervalMs * (1 + SPREAD * input.random()));

@@ -1,4 +1,4 @@
-// openLedger: an existing tracker database opened without a client, for the
+// openReadOnlyTracker: an existing tracker database opened without a client, for the
 // `cdms track` commands. It reads what the tracker wrote, acknowledges, and
 // never creates or migrates anything.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ConfigurationError } from '../../src/index.js';
 import { DatabaseInUseError } from '../../src/tracker/db/lock-file.js';
 import { MIGRATIONS } from '../../src/tracker/db/schema.js';
-import { openLedger } from '../../src/tracker/ledger.js';
+import { openReadOnlyTracker } from '../../src/tracker/read-only-tracker.js';
 import { standardMessage } from '../contract/support.js';
 import { useSandbox } from '../sandbox/support.js';
 import { ENGINES, databaseFor, eventually, freshSchema, useTrackers } from './support.js';
@@ -17,7 +17,7 @@ import { ENGINES, databaseFor, eventually, freshSchema, useTrackers } from './su
 const env = useSandbox();
 const openTracker = useTrackers();
 
-describe.each(ENGINES)('openLedger on $engine', ({ engine, skip }) => {
+describe.each(ENGINES)('openReadOnlyTracker on $engine', ({ engine, skip }) => {
   it.skipIf(skip)('reads what the tracker wrote, and acknowledge clears the attention for the tracker too', async () => {
     const where = databaseFor(engine);
     const tracker = await openTracker(engine, env.client(), where);
@@ -30,19 +30,19 @@ describe.each(ENGINES)('openLedger on $engine', ({ engine, skip }) => {
     // The embedded database serves one process at a time: the tracker lets it go first. PostgreSQL is shared.
     if (engine === 'PGlite') await tracker.close();
 
-    const ledger = await openLedger({ database: where.database, schema: where.schema });
+    const readOnly = await openReadOnlyTracker({ database: where.database, schema: where.schema });
     try {
-      expect(await ledger.get(messageId)).toEqual(expected.message);
-      expect((await ledger.list()).items.map((m) => m.messageId)).toEqual(expected.page.items.map((m) => m.messageId));
-      const attention = await ledger.list({ attention: true });
+      expect(await readOnly.get(messageId)).toEqual(expected.message);
+      expect((await readOnly.list()).items.map((m) => m.messageId)).toEqual(expected.page.items.map((m) => m.messageId));
+      const attention = await readOnly.list({ attention: true });
       expect(attention.items.map((m) => [m.messageId, m.attention?.reason])).toEqual([[messageId, 'rejected']]);
-      expect(await ledger.stats()).toMatchObject({ total: 2, attention: 1, byStatus: expected.stats.byStatus });
-      expect(await ledger.acknowledge(messageId)).toBe(true);
-      expect((await ledger.get(messageId))?.attention).toBeNull();
-      expect((await ledger.get(other.messageId))?.status).toBe('PENDING');
-      expect(await ledger.acknowledge(crypto.randomUUID())).toBe(false);
+      expect(await readOnly.stats()).toMatchObject({ total: 2, attention: 1, byStatus: expected.stats.byStatus });
+      expect(await readOnly.acknowledge(messageId)).toBe(true);
+      expect((await readOnly.get(messageId))?.attention).toBeNull();
+      expect((await readOnly.get(other.messageId))?.status).toBe('PENDING');
+      expect(await readOnly.acknowledge(crypto.randomUUID())).toBe(false);
     } finally {
-      await ledger.close();
+      await readOnly.close();
     }
     if (engine === 'PostgreSQL') expect((await tracker.get(messageId))?.attention).toBeNull();
   });
@@ -54,7 +54,7 @@ describe.each(ENGINES)('openLedger on $engine', ({ engine, skip }) => {
     await tracker.close();
     const newer = MIGRATIONS.length + 1;
     await withSql(where.database, `INSERT INTO ${where.schema ?? 'cdms_tracker'}.schema_version VALUES (${newer}, now())`);
-    const opening = openLedger({ database: where.database, schema: where.schema });
+    const opening = openReadOnlyTracker({ database: where.database, schema: where.schema });
     await expect(opening).rejects.toThrow(ConfigurationError);
     await expect(opening).rejects.toThrow(`schema version ${newer}, made by a newer cdms-sdk`);
     expect(await withSql(where.database, `SELECT max(version) AS v FROM ${where.schema ?? 'cdms_tracker'}.schema_version`)).toEqual([{ v: newer }]);
@@ -81,12 +81,12 @@ async function withSql(database: string, sql: string): Promise<unknown[]> {
   }
 }
 
-describe('openLedger: where there is no ledger', () => {
+describe('openReadOnlyTracker: where there is no ledger', () => {
   it('an embedded database path with no database: refused, and nothing is created there', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cdms-ledger-'));
     try {
       const missing = join(parent, 'tracker');
-      await expect(openLedger({ database: missing })).rejects.toThrow(`There is no tracker database in ${missing}`);
+      await expect(openReadOnlyTracker({ database: missing })).rejects.toThrow(`There is no tracker database in ${missing}`);
       expect(existsSync(missing)).toBe(false);
     } finally {
       rmSync(parent, { recursive: true, force: true });
@@ -95,20 +95,20 @@ describe('openLedger: where there is no ledger', () => {
 
   it.skipIf(inject('postgresUrl') === '')('a PostgreSQL schema without tracker tables: refused, naming the schema; nothing is created', async () => {
     const schema = freshSchema();
-    await expect(openLedger({ database: inject('postgresUrl'), schema })).rejects.toThrow(`no tracker tables in the schema "${schema}"`);
+    await expect(openReadOnlyTracker({ database: inject('postgresUrl'), schema })).rejects.toThrow(`no tracker tables in the schema "${schema}"`);
     expect(await withSql(inject('postgresUrl'), `SELECT to_regnamespace('${schema}')::text AS s`)).toEqual([{ s: null }]);
   });
 
   it('an embedded database in use by a tracker: DatabaseInUseError, a ConfigurationError naming the holder', async () => {
     const where = databaseFor('PGlite');
     await openTracker('PGlite', env.client(), where);
-    const opening = openLedger({ database: where.database });
+    const opening = openReadOnlyTracker({ database: where.database });
     await expect(opening).rejects.toBeInstanceOf(DatabaseInUseError);
     await expect(opening).rejects.toBeInstanceOf(ConfigurationError);
     await expect(opening).rejects.toMatchObject({ holder: { pid: process.pid } });
   });
 
   it('a schema name that is not a plain identifier is refused before any SQL', async () => {
-    await expect(openLedger({ database: 'memory:', schema: 'x"; DROP TABLE y; --' })).rejects.toThrow('schema must be a lower-case PostgreSQL identifier');
+    await expect(openReadOnlyTracker({ database: 'memory:', schema: 'x"; DROP TABLE y; --' })).rejects.toThrow('schema must be a lower-case PostgreSQL identifier');
   });
 });

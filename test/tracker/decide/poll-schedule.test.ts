@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { POLLS_PER_WINDOW, capWindowMs, nextPollAt, type PollPlanInput } from '../../src/tracker/work/poll-plan.js';
+import { POLLS_PER_WINDOW, capWindowMs, nextPollAt, type PollScheduleInput } from '../../../src/tracker/decide/poll-schedule.js';
 
 const HOUR = 3_600_000;
 const interval = 6 * HOUR;
 const base = Date.parse('2026-11-23T08:00:00Z');
 
-function plan(overrides: Partial<PollPlanInput>): number | undefined {
+function plan(overrides: Partial<PollScheduleInput>): number | undefined {
   return nextPollAt({
     now: base,
     polls: [],
@@ -51,7 +51,7 @@ function maxInAnyWindow(polls: number[], windowMs: number): number {
   return max;
 }
 
-describe('poll plan', () => {
+describe('poll schedule', () => {
   it('nextPollAt: the first poll is an interval after the send, plus a spread of up to 10%', () => {
     expect(plan({ random: () => 0 })).toBe(base + interval);
     expect(plan({ random: () => 0.999 })).toBeCloseTo(base + interval * 1.0999, -1);

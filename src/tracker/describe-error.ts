@@ -1,0 +1,11 @@
+// How the tracker names an error wherever it keeps or logs one (a message's
+// lastError, an event handler's failure, the background loops' logs): the
+// SDK's own messages are written never to hold patient data, so they are
+// kept; anything else (a driver's or the app's error) is named only.
+import { CdmsError } from '../core/errors/cdms-error.js';
+
+/** A safe one-line description of an error: the SDK's messages never hold patient data; anything else is named only. */
+export function describeError(error: unknown): string {
+  if (error instanceof CdmsError) return `${error.name}: ${error.message}`.slice(0, 500);
+  return `${error instanceof Error ? error.name : typeof error}: unexpected error (details withheld; see the app's logs)`;
+}

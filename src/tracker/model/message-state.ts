@@ -1,0 +1,72 @@
+// The tracker's model of one message: what it keeps of a message between
+// steps (its row in the database, as the logic sees it) and how a message
+// the tracker has just met starts. The pure decisions (../decide) read and
+// change it; the store (../store) reads and writes it; nothing here does I/O.
+import type { TrackedRoute, TrackerStage, AttentionReason } from '../types.js';
+
+/** What the tracker keeps to resend a message: the message as the app gave it, and the instant access token. Internal. */
+export interface StoredPayload {
+  message: Record<string, unknown>;
+  accessToken?: string | undefined;
+}
+
+/** One message's row, as the tracker's logic sees it. Internal. */
+export interface MessageState {
+  messageId: string;
+  route: TrackedRoute;
+  stage: TrackerStage;
+  status: string | null;
+  subStatus: string | null;
+  statusUpdated: string | null;
+  topic: string | null;
+  recipient: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  expiryAt: Date | null;
+  followUntil: Date | null;
+  dueAt: Date | null;
+  polls: number;
+  /** The last few poll times (ms since the epoch), oldest first. */
+  pollTimes: number[];
+  sendAttempts: number;
+  failedSince: Date | null;
+  attention: AttentionReason | null;
+  attentionAt: Date | null;
+  attentionDetail: string | null;
+  /** Every attention reason raised so far, so none is raised twice. */
+  attentionRaised: AttentionReason[];
+  lastError: string | null;
+  payload: StoredPayload | null;
+  metadata: Record<string, unknown> | null;
+}
+
+/** A message the tracker has just met: nothing sent, polled or raised yet. */
+export function newState(messageId: string, route: TrackedRoute, stage: TrackerStage, now: number, fields: Partial<MessageState> = {}): MessageState {
+  return {
+    messageId,
+    route,
+    stage,
+    status: null,
+    subStatus: null,
+    statusUpdated: null,
+    topic: null,
+    recipient: null,
+    createdAt: new Date(now),
+    sentAt: null,
+    expiryAt: null,
+    followUntil: null,
+    dueAt: new Date(now),
+    polls: 0,
+    pollTimes: [],
+    sendAttempts: 0,
+    failedSince: null,
+    attention: null,
+    attentionAt: null,
+    attentionDetail: null,
+    attentionRaised: [],
+    lastError: null,
+    payload: null,
+    metadata: null,
+    ...fields,
+  };
+}

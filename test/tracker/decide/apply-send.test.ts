@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { applySendVerdict, resendDelayMs } from '../../../src/tracker/decide/apply-send.js';
+import { CONFIG, DAY, HOUR, NOW, stateOf, step } from './support.js';
+
+const payload = { message: { messageId: 'kept until the service holds it' } };
+/** A message written to the ledger at NOW and being sent. */
+const sending = (fields = {}) => stateOf('sending', { payload, ...fields });
+const later = NOW + 1_000;
+
+describe('applySendVerdict', () => {
+  it('sent: followed from now, content erased, PENDING recorded from the send, the next poll an interval (and spread) away', () => {
+    const before = sending();
+    const t = applySendVerdict(before, { kind: 'sent', recovered: false }, step(later));
+    expect(t.state).toMatchObject({ stage: 'following', status: 'PENDING', payload: null, lastError: null, sendAttempts: 1 });
+    expect(t.state.sentAt?.getTime()).toBe(later);
+    // The regular poll: an interval plus 10% of it times random (0.5).
+    expect(t.state.dueAt?.getTime()).toBe(later + CONFIG.pollIntervalMs * 1.05);
+    expect(t.history).toEqual([{ status: 'PENDING', subStatus: null, updated: null, source: 'send' }]);
+    expect(t.events).toEqual([{ kind: 'sent', recovered: false }]);
+    // The decision works on a copy: the state it was given is as it was.
+    expect(before).toMatchObject({ stage: 'sending', status: null, payload, sendAttempts: 0 });
+  });
+
+  it("sent after the client's own recovery: the event says recovered", () => {
+    expect(applySendVerdict(sending(), { kind: 'sent', recovered: true }, step(later)).events).toEqual([{ kind: 'sent', recovered: true }]);
+  });
+
+  it('held (the status endpoint has it): sent, recovered, with the status it reported recorded from the confirmation', () => {
+    const t = applySendVerdict(sending(), { kind: 'held', status: 'PENDING', subStatus: null, updated: '2026-11-23T08:00:01Z' }, step(later));
+    expect(t.state).toMatchObject({ stage: 'following', status: 'PENDING', statusUpdated: '2026-11-23T08:00:01Z', payload: null });
+    expect(t.history).toEqual([{ status: 'PENDING', subStatus: null, updated: null, source: 'confirm' }]);
+    expect(t.events).toEqual([{ kind: 'sent', recovered: true }]);
+  });
+
+  it('held at a final status: sent, changed and terminal at once, nothing more due', () => {
+    const t = applySendVerdict(sending(), { kind: 'held', status: 'COMPLETED', subStatus: null, updated: null }, step(later));
+    expect(t.state).toMatchObject({ stage: 'settled', status: 'COMPLETED', dueAt: null });
+    expect(t.events.map((e) => e.kind)).toEqual(['sent', 'status-changed', 'terminal']);
+    expect(t.history.map((h) => [h.status, h.source])).toEqual([
+      ['PENDING', 'confirm'],
+      ['COMPLETED', 'confirm'],
+    ]);
+  });
+
+  it('retry-later: queued, the content kept, resent after a pause that doubles with each attempt', () => {
+    const first = applySendVerdict(sending(), { kind: 'retry-later', detail: 'ServiceUnavailableError: 503' }, step(later));
+    expect(first.state).toMatchObject({ stage: 'queued', payload, lastError: 'ServiceUnavailableError: 503', sendAttempts: 1 });
+    // interval / 360 (a minute), times the spread 0.5 + 0.5 × random.
+    expect(first.state.dueAt?.getTime()).toBe(later + 60_000 * 0.75);
+    expect(first.events).toEqual([]);
+    const second = applySendVerdict(first.state, { kind: 'retry-later', detail: 'again' }, step(later));
+    expect(second.state.dueAt?.getTime()).toBe(later + 2 * 60_000 * 0.75);
+  });
+
+  it('unconfirmed: back to sending, so the status endpoint is asked before any resend', () => {
+    const t = applySendVerdict(sending(), { kind: 'unconfirmed', detail: 'TimeoutError: no answer' }, step(later));
+    expect(t.state).toMatchObject({ stage: 'sending', payload, lastError: 'TimeoutError: no answer' });
+    expect(t.state.dueAt?.getTime()).toBe(later + 45_000);
+  });
+
+  it('retry-later past the expiry, or past following when there is none: failed, with attention', () => {
+    const expiryAt = new Date(NOW + HOUR);
+    const expired = applySendVerdict(sending({ expiryAt }), { kind: 'retry-later', detail: '503' }, step(NOW + HOUR));
+    expect(expired.state).toMatchObject({ stage: 'failed', dueAt: null, payload: null, attention: 'send-failed' });
+    expect(expired.state.attentionDetail).toBe(`Not delivered before its expiry (${expiryAt.toISOString()}); last error: 503`);
+    const noExpiry = applySendVerdict(sending(), { kind: 'retry-later', detail: '503' }, step(NOW + 14 * DAY));
+    expect(noExpiry.state.attentionDetail).toBe('Not delivered before the end of following; last error: 503');
+    expect(applySendVerdict(sending(), { kind: 'retry-later', detail: '503' }, step(NOW + 14 * DAY - 1)).state.stage).toBe('queued');
+  });
+
+  it('content-rejected and failed: failed for good, content erased, attention raised once with its event', () => {
+    const rejected = applySendVerdict(sending(), { kind: 'content-rejected', detail: 'virus' }, step(later));
+    expect(rejected.state).toMatchObject({ stage: 'failed', dueAt: null, payload: null, attention: 'content-rejected', attentionDetail: 'virus' });
+    expect(rejected.events).toEqual([{ kind: 'attention', reason: 'content-rejected', detail: 'virus' }]);
+    const failed = applySendVerdict(sending(), { kind: 'failed', detail: 'AuthenticationError: 401' }, step(later));
+    expect(failed.state).toMatchObject({ stage: 'failed', attention: 'send-failed', lastError: 'AuthenticationError: 401' });
+    expect(failed.state.attentionAt?.getTime()).toBe(later);
+  });
+});
+
+describe('resendDelayMs', () => {
+  const interval = CONFIG.pollIntervalMs;
+
+  it('doubles from interval/360 to at most interval/12', () => {
+    const top = (attempt: number) => resendDelayMs(attempt, interval, () => 1);
+    expect([0, 1, 2, 3].map(top)).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect(top(5)).toBe(interval / 12);
+    expect(top(500)).toBe(interval / 12);
+  });
+
+  it('spreads each pause over its upper half, so resends of a batch do not leave together', () => {
+    expect(resendDelayMs(0, interval, () => 0)).toBe(30_000);
+    expect(resendDelayMs(0, interval, () => 0.5)).toBe(45_000);
+  });
+});

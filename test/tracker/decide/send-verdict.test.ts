@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  AttachmentContentRejectedError,
+  AttachmentPreviouslyRejectedError,
+  AuthenticationError,
+  BadRequestError,
+  CdmsError,
+  ConnectionError,
+  InternalServerError,
+  LocalValidationError,
+  ResponseValidationError,
+  ServiceUnavailableError,
+  TimeoutError,
+  type ApiErrorInit,
+} from '../../../src/index.js';
+import { classifySendError } from '../../../src/tracker/decide/send-verdict.js';
+import { describeError } from '../../../src/tracker/describe-error.js';
+
+const init: ApiErrorInit = { status: 500, problem: undefined, headers: new Headers(), method: 'POST', path: 'messages' };
+const reused = { title: 'Bad Request', status: 400, invalidParameters: [{ name: 'messageId', reason: 'has already been used' }] };
+
+describe('classifySendError', () => {
+  it('local refusals: nothing was sent, so nothing is kept', () => {
+    const invalid = new LocalValidationError([{ name: 'topic', reason: 'is required' }]);
+    expect(classifySendError(invalid, false)).toMatchObject({ kind: 'refused', error: invalid });
+    const before = new AttachmentPreviouslyRejectedError(0);
+    expect(classifySendError(before, false)).toMatchObject({ kind: 'refused', error: before });
+  });
+
+  it("an attachment's content rejected by the service: never resent", () => {
+    expect(classifySendError(new AttachmentContentRejectedError({ ...init, status: 422 }), false).kind).toBe('content-rejected');
+  });
+
+  it('certainly not delivered, for a reason that may pass: resent later', () => {
+    for (const error of [
+      new ServiceUnavailableError({ ...init, status: 503 }),
+      new InternalServerError({ ...init, status: 500 }),
+      new ApiError({ ...init, status: 429 }),
+      new ApiError({ ...init, status: 408 }),
+      new ConnectionError('refused', false),
+      new TimeoutError('no answer'),
+    ]) {
+      expect(classifySendError(error, false).kind, error.name).toBe('retry-later');
+    }
+  });
+
+  it('certainly not delivered, and the same request cannot help: failed', () => {
+    expect(classifySendError(new BadRequestError({ ...init, status: 400 }), false).kind).toBe('failed');
+    expect(classifySendError(new AuthenticationError({ ...init, status: 401 }), false).kind).toBe('failed');
+  });
+
+  it('may have arrived: confirmed before any resend', () => {
+    expect(classifySendError(new ConnectionError('reset mid-request', true, { delivery: 'unknown' }), false).kind).toBe('unconfirmed');
+    expect(classifySendError(new ResponseValidationError('Send', 201, []), false).kind).toBe('unconfirmed');
+    expect(classifySendError(new Error('from the app'), false).kind).toBe('unconfirmed');
+  });
+
+  it('"messageId already used" means an earlier attempt arrived on a resend, and an id clash on a first send', () => {
+    const error = new BadRequestError({ ...init, status: 400, problem: reused });
+    expect(classifySendError(error, true).kind).toBe('unconfirmed');
+    expect(classifySendError(error, false).kind).toBe('failed');
+  });
+
+  it('every verdict but refused carries the error described safely', () => {
+    const error = new ServiceUnavailableError({ ...init, status: 503 });
+    expect(classifySendError(error, false)).toEqual({ kind: 'retry-later', detail: describeError(error) });
+  });
+});
+
+describe('describeError', () => {
+  it("keeps the SDK's own message (written never to hold patient data), up to 500 characters", () => {
+    expect(describeError(new CdmsError('The service said no.'))).toBe('CdmsError: The service said no.');
+    expect(describeError(new CdmsError('x'.repeat(600)))).toHaveLength(500);
+  });
+
+  it("names any other error only: its message may hold anything", () => {
+    const described = describeError(new TypeError('patient Jane Doe 943 476 5919'));
+    expect(described).toContain('TypeError');
+    expect(described).not.toContain('Jane');
+    expect(describeError('a thrown string')).toMatch(/^string: /);
+  });
+});
