@@ -78,11 +78,11 @@ describe('cdms sandbox: acting as the practice', () => {
   });
 
   it('without a sandbox URL exits 2; with nothing listening exits 1 saying to start one', async () => {
-    const [missing, down] = await Promise.all([cdms(['sandbox', 'import', crypto.randomUUID()]), cdms(['sandbox', 'faults', '--base-url', 'http://127.0.0.1:9'])]);
+    const [missing, down] = await Promise.all([cdms(['sandbox', 'import', crypto.randomUUID()]), cdms(['sandbox', 'faults', '--base-url', 'http://127.0.0.1:59'])]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Pass --base-url or set CDMS_BASE_URL');
     expect(down.code).toBe(1);
-    expect(down.stderr).toContain('No sandbox answers at http://127.0.0.1:9');
+    expect(down.stderr).toContain('No sandbox answers at http://127.0.0.1:59');
   });
 });
 
