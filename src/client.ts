@@ -136,7 +136,7 @@ export class CdmsClient<const ExtraSubjectIdType extends string = never, const E
       limits: resolveLimits(options.limits),
       additionalIdTypes: resolveAdditionalIdTypes(options.additionalIdTypes),
       rejectedContent: options.rejectedContent ?? new InMemoryRejectedContentStore(),
-      cachedTopicNames: () => this.topics.cached()?.map((t) => t.topicName),
+      topicNamesForSend: (options) => this.topics.namesForSend(options),
       telemetry: this.#telemetry,
     };
     this.messages = new Messages(context);
