@@ -12,6 +12,7 @@ import { openBrowser } from '../open-browser.js';
 import { registerSandboxFaults } from './sandbox-faults.js';
 import { registerSandboxMoves } from './sandbox-moves.js';
 import { registerSandboxTokens } from './sandbox-tokens.js';
+import { registerSandboxToolbar } from './sandbox-toolbar.js';
 
 interface SandboxCommandOptions extends GlobalOptions {
   port?: string | undefined;
@@ -120,6 +121,7 @@ export function registerSandbox(program: Command, ctx: CliContext): void {
     });
   registerSandboxMoves(command, ctx);
   registerSandboxTokens(command, ctx);
+  registerSandboxToolbar(command, ctx);
   registerSandboxFaults(command, ctx);
   withoutConnectionOptions(command);
   withExamples(command, [
