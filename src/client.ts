@@ -1,4 +1,4 @@
-import { checkRetries, checkTimeout, assertNotBrowser, readEnv, resolveApiKey, resolveBaseUrl } from './core/client-config.js';
+import { checkRetries, checkTimeout, assertNotBrowser, optionOrEnv, resolveApiKey, resolveBaseUrl } from './core/client-config.js';
 import { silentLogger, type Logger } from './core/logger.js';
 import type { FetchFunction, RequestOptions } from './core/options.js';
 import { Transport } from './core/transport.js';
@@ -118,12 +118,12 @@ export class CdmsClient<const ExtraSubjectIdType extends string = never, const E
    */
   constructor(options: CdmsClientOptions<ExtraSubjectIdType, ExtraRecipientIdType> = {}) {
     assertNotBrowser(options.dangerouslyAllowBrowser);
-    const baseUrl = resolveBaseUrl(options.baseUrl ?? readEnv('CDMS_BASE_URL'));
+    const baseUrl = resolveBaseUrl(optionOrEnv(options, 'baseUrl', 'CDMS_BASE_URL'), { customFetch: options.fetch !== undefined });
     const { propagateTraceContext, tracerProvider, meterProvider } = options;
     this.#telemetry = createTelemetry({ baseUrl, propagateTraceContext, tracerProvider, meterProvider });
     this.#transport = new Transport({
       baseUrl,
-      apiKey: resolveApiKey(options.apiKey ?? readEnv('CDMS_API_KEY')),
+      apiKey: resolveApiKey(optionOrEnv(options, 'apiKey', 'CDMS_API_KEY')),
       timeoutMs: checkTimeout('timeoutMs', options.timeoutMs ?? 30_000),
       maxRetries: checkRetries(options.maxRetries ?? 3),
       fetch: options.fetch,
@@ -136,7 +136,7 @@ export class CdmsClient<const ExtraSubjectIdType extends string = never, const E
       limits: resolveLimits(options.limits),
       additionalIdTypes: resolveAdditionalIdTypes(options.additionalIdTypes),
       rejectedContent: options.rejectedContent ?? new InMemoryRejectedContentStore(),
-      cachedTopicNames: () => this.topics.cached()?.map((t) => t.topicName),
+      topicNamesForSend: (options) => this.topics.namesForSend(options),
       telemetry: this.#telemetry,
     };
     this.messages = new Messages(context);

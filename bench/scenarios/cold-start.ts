@@ -6,7 +6,7 @@ import { toRow, type Row } from '../lib/table.js';
 import type { BenchContext } from './context.js';
 
 export async function coldStartScenario({ log }: BenchContext): Promise<Row[]> {
-  const env = { CDMS_BASE_URL: 'http://127.0.0.1:9/', CDMS_API_KEY: 'bench-key' };
+  const env = { CDMS_BASE_URL: 'http://127.0.0.1:59/', CDMS_API_KEY: 'bench-key' };
   const once = (name: 'cold-sdk' | 'cold-baseline') => async (): Promise<number> => (await runChild<{ ms: number }>(name, { env })).ms;
   log('cold-start: fresh processes');
   const samples = await alternate({ warmup: 2, reps: 15, probes: { sdk: once('cold-sdk'), baseline: once('cold-baseline') } });

@@ -41,8 +41,11 @@ export interface MessageFlags {
   body?: string | undefined;
   /** `--expires-in`: duration until expiryDateTime. */
   expiresIn?: string | undefined;
-  /** `--mime-type`: the type of every `--file`, when its extension and content cannot tell. */
-  mimeType?: string | undefined;
+  /**
+   * `--mime-type`, given once (the type of every `--file`) or once per `--file`
+   * in order (`auto` leaves that file's type to its extension and content).
+   */
+  mimeType?: string[] | undefined;
   /** `--message-id`. */
   messageId?: string | undefined;
 }
@@ -106,22 +109,38 @@ export async function applyFlags(route: Route, template: Record<string, unknown>
   }
   if (flags.body !== undefined) message.body = { mimeType: 'text/plain', content: flags.body };
   if (flags.expiresIn !== undefined) message.expiryDateTime = expiryFromDuration(flags.expiresIn, now);
-  const mimeType = parseMimeType(flags);
+  const mimeTypes = parseMimeTypes(flags);
   if (flags.file !== undefined && flags.file.length > 0) {
-    message.attachments = await Promise.all(flags.file.map(async (path, i) => withIndex(i, () => attachmentFromFile(path, { mimeType }))));
+    message.attachments = await Promise.all(
+      flags.file.map(async (path, i) => withIndex(i, () => attachmentFromFile(path, { mimeType: mimeTypes[mimeTypes.length === 1 ? 0 : i] }))),
+    );
   }
   return message;
 }
 
 const isPermitted = (value: string): value is PermittedAttachmentMimeType => (PERMITTED_ATTACHMENT_MIME_TYPES as readonly string[]).includes(value);
 
-/** `--mime-type`: one of the types the service accepts, and only with `--file`. @throws UsageError otherwise. */
-function parseMimeType(flags: MessageFlags): PermittedAttachmentMimeType | undefined {
-  if (flags.mimeType === undefined) return undefined;
-  const value = flags.mimeType.trim().toLowerCase();
-  if (flags.file === undefined || flags.file.length === 0) throw new UsageError('--mime-type applies to the --file attachments: pass --file too.');
-  if (!isPermitted(value)) throw new UsageError(`--mime-type: ${ACCEPTED_TYPES}. Other files (such as .exe, .docx or .png) cannot be sent.`);
-  return value;
+/**
+ * `--mime-type`: each one of the types the service accepts (or `auto`), only
+ * with `--file`, given once for every file or once per file. An undefined
+ * entry leaves the type to the file's extension and content.
+ *
+ * @throws UsageError otherwise.
+ */
+function parseMimeTypes(flags: MessageFlags): (PermittedAttachmentMimeType | undefined)[] {
+  const given = flags.mimeType ?? [];
+  if (given.length === 0) return [];
+  const files = flags.file?.length ?? 0;
+  if (files === 0) throw new UsageError('--mime-type applies to the --file attachments: pass --file too.');
+  if (given.length !== 1 && given.length !== files) {
+    throw new UsageError(`--mime-type: give it once (for every --file) or once per --file, in order (${files} here; 'auto' for a file whose type can be told).`);
+  }
+  return given.map((raw) => {
+    const value = raw.trim().toLowerCase();
+    if (value === 'auto') return undefined;
+    if (!isPermitted(value)) throw new UsageError(`--mime-type: ${ACCEPTED_TYPES}, or auto. Other files (such as .exe, .docx or .png) cannot be sent.`);
+    return value;
+  });
 }
 
 /** Says which `--file` failed: its attachment index in parameter names, its position in a read error. */

@@ -64,6 +64,15 @@ function proxyRefusalMessage(where: string, status: number): string {
   return `${where} could not reach the service: the proxy refused the connection (${status}); ${advice}.`;
 }
 
+/**
+ * Whether fetch refused the request before connecting: a port of the Fetch
+ * standard's "bad ports" list ("bad port" as undici says it). Only a custom
+ * `fetch` can get here; the client refuses such a base URL otherwise.
+ */
+function refusedBeforeConnecting(error: unknown): boolean {
+  return causeChain(error).some((link) => link instanceof Error && link.message === 'bad port');
+}
+
 /** What a failed attempt knows about itself. */
 export interface FailedAttempt {
   /** The request's method and path, for the message. */
@@ -100,7 +109,7 @@ export function classifyFailure(error: unknown, attempt: FailedAttempt): Connect
   }
   const code = errorCode(error);
   const refusedBy = proxyRefusal(error);
-  const connected = refusedBy === undefined && !(code !== undefined && NEVER_CONNECTED.has(code));
+  const connected = refusedBy === undefined && !refusedBeforeConnecting(error) && !(code !== undefined && NEVER_CONNECTED.has(code));
   const delivery: Delivery | undefined = attempt.send ? (connected ? 'unknown' : 'not-sent') : undefined;
   const message =
     refusedBy !== undefined

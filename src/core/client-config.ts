@@ -8,6 +8,38 @@ export function readEnv(name: string): string | undefined {
   return value ? value : undefined;
 }
 
+/**
+ * An option's value, else the environment's. The environment is read only
+ * when the option is absent: an option present but `undefined` or empty (a
+ * variable the app meant to pass and did not set) is a mistake, and falling
+ * back would quietly point a "live" client at whatever CDMS_BASE_URL names.
+ */
+export function optionOrEnv<K extends string>(options: Partial<Record<K, string | undefined>>, name: K, env: string): string | undefined {
+  if (!Object.prototype.hasOwnProperty.call(options, name)) return readEnv(env);
+  const value: unknown = options[name];
+  if (typeof value !== 'string' || value.trim() === '') {
+    const what = value === undefined ? 'undefined' : typeof value === 'string' ? 'an empty string' : `a ${typeof value}`;
+    throw new ConfigurationError(
+      `${name} was passed as ${what} (an environment variable that is not set?). Pass the value, or leave ${name} out to read ${env}.`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Ports that WHATWG `fetch` refuses to connect to (the Fetch standard's "bad
+ * ports"): a base URL on one of them fails every request before it leaves the
+ * process, which looked like a network failure.
+ */
+const FETCH_BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119,
+  123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990,
+  993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** The path segments the service's own endpoints begin with: a base URL ending in them doubles every path. */
+const SERVICE_PATH = /\/api(\/v1)?\/?$/i;
+
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -18,7 +50,7 @@ function isLoopback(hostname: string): boolean {
  * Plain http is refused except on loopback (the sandbox): the API key and
  * patient data must never cross a network in clear.
  */
-export function resolveBaseUrl(value: string | undefined): string {
+export function resolveBaseUrl(value: string | undefined, options: { customFetch?: boolean } = {}): string {
   if (!value) {
     throw new ConfigurationError(
       'No base URL: pass `baseUrl` or set CDMS_BASE_URL to the integration or live address the operator gave you.',
@@ -41,6 +73,17 @@ export function resolveBaseUrl(value: string | undefined): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError(`The base URL must be https:// (got ${url.protocol}).`);
+  }
+  if (SERVICE_PATH.test(url.pathname)) {
+    const root = url.pathname.replace(SERVICE_PATH, '/');
+    throw new ConfigurationError(
+      `The base URL ends in ${url.pathname.replace(/\/$/, '').slice(root.length - 1)}, which the SDK adds to every request itself; use ${url.origin}${root} instead.`,
+    );
+  }
+  if (!options.customFetch && url.port !== '' && FETCH_BAD_PORTS.has(Number(url.port))) {
+    throw new ConfigurationError(
+      `The base URL's port ${url.port} is one that fetch refuses to connect to (a "bad port" of the Fetch standard): every request would fail before leaving this process. Use another port.`,
+    );
   }
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }

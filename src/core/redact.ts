@@ -10,13 +10,48 @@ export const REDACTED = '[redacted]';
 const NHS_NUMBER_LIKE = /(?<!\d)\d{3}[ -]?\d{3}[ -]?\d{4}(?!\d)/g;
 
 /**
- * A long unbroken run of base64 or base64url characters: attachment content,
+ * A long unbroken run of base64 or base64url characters (`[A-Za-z0-9+/_]`,
+ * at least {@link LONG_RUN} of them, then up to two `=`): attachment content,
  * a token, a key, a JWT segment. Nothing a person needs to read in an error
  * is shaped like this, and attachment content is too large to list as a
  * secret, so every such run is masked. Hyphens are left out of the class so
  * that UUIDs (message ids, useful in errors) stay readable.
+ *
+ * Found by a linear scan, not a regular expression: V8's backtracking engine
+ * keeps a stack entry per character of a greedy run, and a run of a few
+ * million characters (a whole attachment echoed back) overflowed it.
  */
-const LONG_OPAQUE_RUN = /[A-Za-z0-9+/_]{40,}={0,2}/g;
+const LONG_RUN = 40;
+
+function isOpaque(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47 || code === 95
+  );
+}
+
+/** Masks every long base64-like run (see {@link LONG_RUN}) in one pass. */
+function maskLongRuns(text: string): string {
+  let out = '';
+  let kept = 0;
+  let i = 0;
+  while (i < text.length) {
+    if (!isOpaque(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < text.length && isOpaque(text.charCodeAt(end))) end++;
+    if (end - i >= LONG_RUN) {
+      let padded = end;
+      while (padded < text.length && padded - end < 2 && text.charCodeAt(padded) === 61) padded++;
+      out += text.slice(kept, i) + REDACTED;
+      kept = padded;
+      end = padded;
+    }
+    i = end;
+  }
+  return kept === 0 ? text : out + text.slice(kept);
+}
 
 /**
  * A calendar date without a time, ISO (1953-07-14) or day-first (14/07/1953,
@@ -28,6 +63,14 @@ const DATE_ONLY = /(?<![\d-])(?:\d{4}-\d{2}-\d{2}(?![T\d:])|\d{1,2}[/.]\d{1,2}[/
 
 /** Shorter strings are not treated as secrets: masking "a" would shred the text. */
 const MIN_SECRET_LENGTH = 2;
+
+/**
+ * Secrets longer than this are masked by exact match rather than inside the
+ * one case-insensitive pattern: a pattern holding a multi-megabyte value is
+ * too large for the regular-expression engine, and such values are content,
+ * not names a server would re-case.
+ */
+const MAX_PATTERN_SECRET_LENGTH = 10_000;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -52,10 +95,14 @@ export function redact(text: string, secrets: Iterable<string | undefined> = [])
   const needles = [...new Set([...secrets].filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))]
     // Longest first, so a secret containing another is masked whole.
     .sort((a, b) => b.length - a.length);
-  if (needles.length > 0) {
-    out = out.replace(new RegExp(needles.map(escapeRegExp).join('|'), 'gi'), REDACTED);
+  for (const needle of needles) {
+    if (needle.length > MAX_PATTERN_SECRET_LENGTH) out = out.split(needle).join(REDACTED);
   }
-  return out.replace(LONG_OPAQUE_RUN, REDACTED).replace(NHS_NUMBER_LIKE, REDACTED).replace(DATE_ONLY, REDACTED);
+  const patterned = needles.filter((n) => n.length <= MAX_PATTERN_SECRET_LENGTH);
+  if (patterned.length > 0) {
+    out = out.replace(new RegExp(patterned.map(escapeRegExp).join('|'), 'gi'), REDACTED);
+  }
+  return maskLongRuns(out).replace(NHS_NUMBER_LIKE, REDACTED).replace(DATE_ONLY, REDACTED);
 }
 
 /**

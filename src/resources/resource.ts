@@ -1,3 +1,4 @@
+import type { RequestOptions } from '../core/options.js';
 import type { OperationName } from '../core/retry-policy.js';
 import type { Transport } from '../core/transport.js';
 import type { Limits } from '../limits.js';
@@ -15,8 +16,12 @@ export interface ClientContext {
   readonly additionalIdTypes: AdditionalIdTypes;
   /** Hashes of attachment content the service rejected. */
   readonly rejectedContent: RejectedContentStore;
-  /** Topic names cached by `topics.list()`, if any and still fresh. */
-  cachedTopicNames(): readonly string[] | undefined;
+  /**
+   * Topic names to check a send's topic against: the cached list, fetched
+   * first when there is none (once per cache period); undefined when it
+   * could not be had (the service then checks the topic itself).
+   */
+  topicNamesForSend(options: RequestOptions): Promise<readonly string[] | undefined>;
   /** Spans and metrics of each operation. */
   readonly telemetry: Telemetry;
 }

@@ -39,9 +39,10 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   scope.route(spec.route);
   const validated = !options.skipLocalValidation;
   if (validated) {
+    const topics = await context.topicNamesForSend(options);
     const result = validateMessage(spec.message.wire, {
       route: spec.route,
-      topics: context.cachedTopicNames(),
+      topics,
       limits: context.limits,
       additionalIdTypes: context.additionalIdTypes,
     });

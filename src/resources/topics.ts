@@ -1,3 +1,4 @@
+import { CdmsError } from '../core/errors/cdms-error.js';
 import type { RequestOptions } from '../core/options.js';
 import { TopicListSchema, type Topic } from '../schemas/topic.js';
 import { Resource, type ClientContext } from './resource.js';
@@ -22,6 +23,8 @@ export interface ListTopicsOptions extends RequestOptions {
 export class Topics extends Resource {
   #cache: { topics: readonly Topic[]; expiresAt: number } | undefined;
   #inFlight: Promise<readonly Topic[]> | undefined;
+  /** When a send last fetched the list itself (ms since the epoch). */
+  #sendFetchedAt: number | undefined;
   readonly #ttlMs: number;
 
   /** @internal */
@@ -47,6 +50,33 @@ export class Topics extends Resource {
   /** The cached topics while fresh, else undefined. Makes no request. */
   cached(): Topic[] | undefined {
     return this.#cache && this.#cache.expiresAt > Date.now() ? [...this.#cache.topics] : undefined;
+  }
+
+  /**
+   * The topic names a send is checked against: the cache, fetched first when
+   * there is none, so a mistyped topic is a local error with a suggestion
+   * even on a fresh client rather than a request, a 400 and (through the
+   * tracker) a stored failure. At most one such fetch per cache period, with
+   * no retries; when it fails the send goes on without the check (the
+   * service checks the topic). An abort of the send's signal is not swallowed.
+   *
+   * @internal
+   */
+  async namesForSend(options: RequestOptions): Promise<string[] | undefined> {
+    const fresh = this.cached();
+    if (fresh) return fresh.map((t) => t.topicName);
+    if (this.#sendFetchedAt !== undefined && Date.now() - this.#sendFetchedAt < this.#ttlMs) return undefined;
+    this.#sendFetchedAt = Date.now();
+    try {
+      const { signal, timeoutMs } = options;
+      return (await this.list({ signal, timeoutMs, maxRetries: 0 })).map((t) => t.topicName);
+    } catch (error) {
+      if (options.signal?.aborted && error instanceof CdmsError) {
+        error.delivery = 'not-sent'; // stopped before the send's request was made
+        throw error;
+      }
+      return undefined;
+    }
   }
 
   /** Drops the cached list; the next `list()` fetches it again. */

@@ -19,7 +19,7 @@
  * @module cdms-sdk/tracker
  */
 export { createTracker } from './create-tracker.js';
-export { Tracker, type TrackerSendOptions, type TrackerInstantSendOptions } from './tracker.js';
+export { Tracker, type TrackerSendOptions, type TrackerInstantSendOptions, type TrackerMessages, type TrackerSendArguments } from './tracker.js';
 export type { TrackerOptions } from './options.js';
 export type { PgPoolLike, PgPoolClientLike, PgQueryable, PgQueryResult } from './db/postgres.js';
 export type { TrackerSendResult } from './work/send-now.js';

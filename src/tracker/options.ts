@@ -7,6 +7,7 @@ import { checkTimeout } from '../core/client-config.js';
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import type { MeterProviderLike, TracerProviderLike } from '../telemetry/telemetry.js';
+import { embeddedDirectory } from './db/open.js';
 import type { PgPoolLike } from './db/postgres.js';
 
 const HOUR_MS = 3_600_000;
@@ -131,7 +132,7 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
   const pollIntervalMs = checkTimeout('pollIntervalMs', options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
   return {
     client,
-    database: checkDatabase(options.database ?? DEFAULT_DATABASE),
+    database: checkDatabase(Object.prototype.hasOwnProperty.call(options, 'database') ? options.database : DEFAULT_DATABASE),
     schema,
     pollIntervalMs,
     beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? 15 * 60_000),
@@ -151,11 +152,29 @@ function isClient(value: unknown): value is CdmsClient {
   return typeof c?.messages?.status === 'function' && typeof c.gpconnect?.status === 'function';
 }
 
+/**
+ * The `database` option checked. Present but `undefined` (an environment
+ * variable that is not set) is refused rather than read as the default: a
+ * sender meaning to share a PostgreSQL ledger would otherwise get a private
+ * embedded one.
+ */
 function checkDatabase(value: unknown): string | PgPoolLike {
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  const pool = value as Partial<PgPoolLike> | null;
-  if (pool && typeof pool.connect === 'function' && typeof pool.query === 'function') return pool as PgPoolLike;
+  if (typeof value === 'string' && value.trim() !== '') {
+    embeddedDirectory(value); // refuses what starts like a URL of another kind
+    return value;
+  }
+  if (value === undefined) {
+    throw new ConfigurationError(
+      "database was passed as undefined (an environment variable that is not set?). Pass it, or leave it out for the embedded default './.cdms/tracker'.",
+    );
+  }
+  if (isPool(value)) return value;
   throw new ConfigurationError("database must be a directory path, 'memory:', a postgres:// URL or a pg.Pool.");
+}
+
+function isPool(value: unknown): value is PgPoolLike {
+  const pool = value as Partial<PgPoolLike> | null;
+  return typeof pool?.connect === 'function' && typeof pool.query === 'function';
 }
 
 function checkRate(value: number): number {

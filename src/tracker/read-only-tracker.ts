@@ -7,7 +7,7 @@ import { assertUuid } from '../core/path.js';
 import type { SqlDriver } from './db/driver.js';
 import { installedVersion } from './db/migrate.js';
 import { embeddedDirectory, openDatabase } from './db/open.js';
-import { embeddedDatabaseExists } from './db/pglite.js';
+import { embeddedDatabaseExists } from './db/embedded-exists.js';
 import { MIGRATIONS } from './db/schema.js';
 import { checkSchema, DEFAULT_POLL_INTERVAL_MS, DEFAULT_SCHEMA } from './options.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';

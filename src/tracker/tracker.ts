@@ -8,7 +8,7 @@ import { TrackerClosedError, UnknownMessageError } from './errors.js';
 import type { TrackerEventHandler } from './events.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
-import type { TrackedMessage, TrackedMessageSummary } from './types.js';
+import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from './types.js';
 import type { TrackInput } from './decide/adopted-state.js';
 import { adopt } from './work/adopt.js';
 import { BackgroundWork } from './runtime/background-work.js';
@@ -28,6 +28,22 @@ export interface TrackerInstantSendOptions extends TrackerSendOptions {
   /** The user's instant access token (kept with the message only until the service holds it). */
   accessToken: string;
 }
+
+/** The message each route's send takes. */
+export interface TrackerMessages {
+  /** A standard toolbar message. */
+  standard: StandardMessageParams;
+  /** An instant message. */
+  instant: InstantMessageParams;
+  /** A GP-route (GP Connect Send Document) message. */
+  gpconnect: GpConnectMessageParams;
+}
+
+/**
+ * The options argument of `tracker.send` on a route: required on the instant
+ * route (it carries the user's access token), optional on the others.
+ */
+export type TrackerSendArguments<R extends TrackedRoute> = R extends 'instant' ? [options: TrackerInstantSendOptions] : [options?: TrackerSendOptions];
 
 /**
  * Follows every message to its end: a durable ledger written before each
@@ -83,14 +99,10 @@ export class Tracker {
    * @throws AttachmentPreviouslyRejectedError when an attachment was rejected before (nothing sent, nothing kept).
    * @throws AttachmentContentRejectedError, BadRequestError, AuthenticationError, PermissionDeniedError when the send failed for good (kept, flagged for attention).
    */
-  send(route: 'standard', message: StandardMessageParams, options?: TrackerSendOptions): Promise<TrackerSendResult>;
-  send(route: 'instant', message: InstantMessageParams, options: TrackerInstantSendOptions): Promise<TrackerSendResult>;
-  send(route: 'gpconnect', message: GpConnectMessageParams, options?: TrackerSendOptions): Promise<TrackerSendResult>;
-  send(
-    route: 'standard' | 'instant' | 'gpconnect',
-    message: StandardMessageParams | InstantMessageParams | GpConnectMessageParams,
-    options: TrackerSendOptions & { accessToken?: string } = {},
-  ): Promise<TrackerSendResult> {
+  // One signature rather than an overload per route: a mistake (an instant send without its
+  // access token) is then reported against the call as written, not against the last overload.
+  send<R extends TrackedRoute>(route: R, message: TrackerMessages[R], ...args: TrackerSendArguments<R>): Promise<TrackerSendResult> {
+    const options: TrackerSendOptions & { accessToken?: string } = args[0] ?? {};
     return this.#call(() => sendNow(this.#ctx, route, { ...message }, options));
   }
 

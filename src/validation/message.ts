@@ -73,7 +73,7 @@ function checkMessage(c: Collector, message: unknown, settings: Settings): void 
   const { route } = settings;
   if (!unknownFields(c, message, '', ROUTE_FIELDS[route], ROUTE_HINTS[route])) return;
   checkType(c, message, route);
-  const messageId = stringField(c, message, 'messageId', '', { required: true, show: true });
+  const messageId = stringField(c, message, 'messageId', '', { required: settings.requireMessageId, show: true });
   if (messageId !== undefined && !UUID_PATTERN.test(messageId)) {
     c.add('messageId', 'must be a UUID (8-4-4-4-12 hexadecimal digits); omit it to have one generated', messageId);
   }

@@ -16,6 +16,8 @@ export interface Settings {
   limits: Limits;
   /** The id types accepted: the documented ones and the caller's additional ones. */
   idTypes: AcceptedIdTypes;
+  /** Whether a missing messageId is a problem (the service's side). */
+  requireMessageId: boolean;
 }
 
 /** The id types accepted on each party (the GP route's recipient type is fixed apart from these). */
@@ -44,6 +46,7 @@ export function readSettings(c: Collector, options: unknown): Settings | undefin
     now: Number.isFinite(time) ? time : Date.now(),
     limits: readLimits(get(source, 'limits')),
     idTypes: readIdTypes(get(source, 'additionalIdTypes')),
+    requireMessageId: get(source, 'requireMessageId') === true,
   };
 }
 

@@ -24,6 +24,14 @@ export interface ValidateMessageOptions {
    * @defaultValue none
    */
   additionalIdTypes?: AdditionalIdTypes | undefined;
+  /**
+   * Whether a missing messageId is a problem. Senders leave it out (the SDK
+   * generates one at the send), so by default a message without one
+   * validates; a messageId that is present must still be a UUID. The
+   * service's side (the sandbox) requires it, as the wire does.
+   * @defaultValue false
+   */
+  requireMessageId?: boolean | undefined;
 }
 
 /** The outcome of local validation: the problems in the server's shape. */

@@ -27,7 +27,7 @@ describe('tracker bench: copies of an adopted row', () => {
 
   it('a tracker reads the copies as adopted messages, and the set-aside moves their next poll a day on', async () => {
     const database = freshPGliteDirectory();
-    const client = new CdmsClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'bench-test' });
+    const client = new CdmsClient({ baseUrl: 'http://127.0.0.1:59', apiKey: 'bench-test' });
     const ids = Array.from({ length: 12 }, (_, i) => trackedMessageId(5, i));
     const sentAt = new Date(Date.now() - 3_600_000);
     let tracker = await createTracker({ client, database });

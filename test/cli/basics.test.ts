@@ -172,7 +172,7 @@ describe.concurrent('cdms test', () => {
   });
 
   it('the service cannot be reached: exit 1', async () => {
-    const r = await cdms(['test', '--base-url', 'http://127.0.0.1:9', '--json'], env);
+    const r = await cdms(['test', '--base-url', 'http://127.0.0.1:59', '--json'], env);
     expect(r.code).toBe(1);
     expect(json<{ error: { name: string } }>(r).error.name).toBe('ConnectionError');
   }, 20_000);

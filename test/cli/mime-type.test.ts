@@ -69,4 +69,24 @@ describe.concurrent('cdms send --mime-type', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("no PDF signature '%PDF-' in its first 1,024 bytes");
   });
+
+  it('once per --file, in order: a PDF told by its content and consultation notes by the flag, in one send', async () => {
+    const r = await cdms(
+      send('--file', files.path('summary.pdf'), '--mime-type', 'auto', '--file', files.path('consultation.notes'), '--mime-type', 'text/vnd.vendor.service.consultation', '--json'),
+      env,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const { messageId } = json<{ messageId: string }>(r);
+    expect(sandbox.getMessage(messageId)?.attachments.map((a) => [a.fileName, a.mimeType])).toEqual([
+      ['summary.pdf', 'application/pdf'],
+      ['consultation.notes', 'text/vnd.vendor.service.consultation'],
+    ]);
+  });
+
+  it('neither once nor once per file is a usage error saying how to give it', async () => {
+    const files3 = ['--file', files.path('summary.pdf'), '--file', files.path('summary.pdf'), '--file', files.path('consultation.notes')];
+    const r = await cdms(send(...files3, '--mime-type', 'auto', '--mime-type', 'text/plain'), env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('give it once (for every --file) or once per --file, in order (3 here');
+  });
 });

@@ -78,11 +78,11 @@ describe('cdms sandbox: acting as the practice', () => {
   });
 
   it('without a sandbox URL exits 2; with nothing listening exits 1 saying to start one', async () => {
-    const [missing, down] = await Promise.all([cdms(['sandbox', 'import', crypto.randomUUID()]), cdms(['sandbox', 'faults', '--base-url', 'http://127.0.0.1:9'])]);
+    const [missing, down] = await Promise.all([cdms(['sandbox', 'import', crypto.randomUUID()]), cdms(['sandbox', 'faults', '--base-url', 'http://127.0.0.1:59'])]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Pass --base-url or set CDMS_BASE_URL');
     expect(down.code).toBe(1);
-    expect(down.stderr).toContain('No sandbox answers at http://127.0.0.1:9');
+    expect(down.stderr).toContain('No sandbox answers at http://127.0.0.1:59');
   });
 });
 
@@ -105,6 +105,37 @@ describe('cdms sandbox: access codes and tokens', () => {
     } finally {
       files.cleanup();
     }
+  });
+});
+
+describe('cdms sandbox toolbar', () => {
+  it('run, list and stop a user\'s toolbar; an instant message sent from the command line then imports by itself', async () => {
+    const code = await sandbox.issueAccessCode('dr-toolbar');
+    const { token } = (await raw(sandbox, 'POST', '/api/v1/messages/instant/access/token', { body: { accessCode: code } })).body as { token: string };
+    const run = await cdms(['sandbox', 'toolbar', 'run', 'dr-toolbar'], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe('The toolbar of dr-toolbar runs.\n');
+    expect(json(await cdms(['sandbox', 'toolbar', '--json'], env))).toEqual({ running: ['dr-toolbar'] });
+
+    const files = fixtures();
+    try {
+      const send = await cdms(
+        ['send', '--route', 'instant', '--topic', sandbox.topics[0]!, '--recipient', sandbox.recipients[0]!, '--nhs-number', NHS_NUMBER, '--file', files.path('summary.pdf'), '--json'],
+        { ...env, CDMS_API_KEY: sandbox.apiKey, CDMS_ACCESS_TOKEN: token },
+      );
+      expect(send.code, send.stderr).toBe(0);
+      const { messageId } = json<{ messageId: string }>(send);
+      // The toolbar imports after its short delay (instantImportDelayMs): ask as a sender would until it has.
+      const statusOf = async (): Promise<unknown> => ((await raw(sandbox, 'GET', `/api/v1/messages/${messageId}/status`)).body as { status: unknown }).status;
+      for (let i = 0; i < 50 && (await statusOf()) === 'PENDING'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await statusOf()).toBe('COMPLETED');
+    } finally {
+      files.cleanup();
+    }
+
+    const stop = await cdms(['sandbox', 'toolbar', 'stop', 'dr-toolbar', '--json'], env);
+    expect(json(stop)).toEqual({ user: 'dr-toolbar', running: false });
+    expect((await cdms(['sandbox', 'toolbar'], env)).stdout).toBe('No toolbar runs.\n');
   });
 });
 

@@ -124,11 +124,12 @@ describe.concurrent('cdms send', () => {
   });
 
   it("the service's validation problem exits 1 with its title, each parameter, and the delivery verdict", async () => {
-    const r = await cdms(['send', '--topic', 'No Such Topic', '--recipient', 'A81001', '--nhs-number', NHS_NUMBER, '--file', files.path('summary.pdf')], env);
+    // A practice that does not use the service: only the service knows (a mistyped topic is refused locally now).
+    const r = await cdms(['send', '--topic', 'Discharge Summary', '--recipient', 'Z99999', '--nhs-number', NHS_NUMBER, '--file', files.path('summary.pdf')], env);
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines[0]).toBe('error: Request Validation Error (HTTP 400)');
-    expect(lines[1]).toMatch(/^ {2}topic: /);
+    expect(lines[1]).toMatch(/^ {2}recipient\.id\.value: /);
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}instance: urn:uuid:/));
     expect(lines.at(-1)).toMatch(/^Message [0-9a-f-]{36} was not delivered: it is safe to send it again/);
   });
@@ -185,6 +186,10 @@ describe.concurrent('cdms send', () => {
     expect(sandbox.getMessage(sent.messageId)?.request).toMatchObject({ type: 'GPConnectMessage', recipient: { id: { type: 'OdsOrganisationId', value: 'UNK' } } });
     const status = json(await cdms(['status', '--gpconnect', sent.messageId, '--json'], env));
     expect(status).toMatchObject({ messageId: sent.messageId, status: 'PENDING', subStatus: 'Sent to MESH', terminal: false });
+    // Without the flag the standard endpoint answers 404: the command says which flag was missing.
+    const forgotten = await cdms(['status', sent.messageId], env);
+    expect(forgotten.code).toBe(2);
+    expect(forgotten.stderr).toContain(`went by the GP route: run \`cdms status --gpconnect ${sent.messageId}\``);
   });
 
   it('an attachment the virus scan rejects: exit 1; the next run refuses it locally (exit 2), across processes', async () => {

@@ -12,7 +12,7 @@ const standard = {
 };
 let files: ReturnType<typeof fixtures>;
 // Nothing listens here: any request would fail, and validate must not need one.
-const offline = { CDMS_BASE_URL: 'http://127.0.0.1:9' };
+const offline = { CDMS_BASE_URL: 'http://127.0.0.1:59' };
 
 beforeAll(() => {
   assertBuilt();

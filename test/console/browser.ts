@@ -22,13 +22,24 @@ export function browserAvailable(): boolean {
 /** Without these, Chromium floods the closed network with refused connections (reference/toolchain.md). */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Launches one browser, with a fresh profile, for the calling test file. */
-export function useBrowser(): { readonly context: BrowserContext } {
+/**
+ * Launches one browser, with a fresh profile, for the calling test file.
+ * playwright turns Chromium's back/forward cache off by default; users have
+ * it on, and pages kept in it keep their connections: `backForwardCache`
+ * gives the browser users have.
+ */
+export function useBrowser(options: { backForwardCache?: boolean } = {}): { readonly context: BrowserContext } {
   let context: BrowserContext | undefined;
   let profile = '';
   beforeAll(async () => {
     profile = mkdtempSync(join(tmpdir(), 'cdms-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
+    });
   }, 60_000);
   afterAll(async () => {
     await context?.close();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { REDACTED, redact } from '../../src/index.js';
 import { messageSecrets } from '../../src/core/sensitive-fields.js';
 import { gpMessage, PATIENT } from '../helpers/fixtures.js';
@@ -50,5 +51,36 @@ describe('redact: dates of birth', () => {
 
   it('keeps timestamps such as an expiry', () => {
     expect(redact('expiryDateTime 2026-11-21T10:00:00Z is in the past')).toBe('expiryDateTime 2026-11-21T10:00:00Z is in the past');
+  });
+});
+
+describe('redact: text of any size', () => {
+  // V8's backtracking engine ran out of stack on a greedy run of about 5.6
+  // million characters, and a pattern holding a multi-megabyte secret was
+  // "too large": redact() threw instead of masking.
+  it.each([
+    ['a base64 run', 'QUJD'.repeat(1_500_000)],
+    ['a digit run', '1'.repeat(6_000_000)],
+  ])('masks %s of six million characters without throwing', (_, run) => {
+    expect(redact(`before ${run}== after`)).toBe(`before ${REDACTED} after`);
+  });
+
+  it('masks a secret of several megabytes, exactly', () => {
+    const secret = 'x y '.repeat(1_500_000);
+    expect(redact(`[${secret}]`, [secret])).toBe(`[${REDACTED}]`);
+  });
+
+  it('masks the same runs as the pattern it replaced, on any short text', () => {
+    const before = (text: string): string =>
+      text
+        .replace(/[A-Za-z0-9+/_]{40,}={0,2}/g, REDACTED)
+        .replace(/(?<!\d)\d{3}[ -]?\d{3}[ -]?\d{4}(?!\d)/g, REDACTED)
+        .replace(/(?<![\d-])(?:\d{4}-\d{2}-\d{2}(?![T\d:])|\d{1,2}[/.]\d{1,2}[/.]\d{4})(?!\d)/g, REDACTED);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9+/_= .-]{0,120}$/), fc.integer({ min: 35, max: 45 }), (text, n) => {
+        const sample = `${text}${'A'.repeat(n)}==${text}`;
+        expect(redact(sample)).toBe(before(sample));
+      }),
+    );
   });
 });

@@ -39,9 +39,10 @@ describe('retries', () => {
     ];
 
     it.each(reads)('%s: four attempts then the error', async (_name, path, call) => {
-      server.use(http.get(`${BASE}${path}`, () => now(503)));
+      let attempts = 0; // counted here: `seen` leaves the topic list out (see test/helpers/msw.ts)
+      server.use(http.get(`${BASE}${path}`, () => (attempts++, now(503))));
       await expect(call()).rejects.toBeInstanceOf(ServiceUnavailableError);
-      expect(seen).toHaveLength(4);
+      expect(attempts).toBe(4);
     });
 
     it.each([500, 502, 504])('status %i is retried until success', async (status) => {

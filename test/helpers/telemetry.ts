@@ -21,6 +21,8 @@ export interface TelemetryHarness {
   meterProvider: MeterProvider;
   /** Spans ended so far, in the order they ended. */
   spans(): ReadableSpan[];
+  /** Forgets the spans ended so far. */
+  clearSpans(): void;
   /** Collects the metrics now. */
   points(): Promise<RecordedPoint[]>;
   shutdown(): Promise<void>;
@@ -38,6 +40,7 @@ export function telemetryHarness(): TelemetryHarness {
     tracerProvider,
     meterProvider,
     spans: () => spanExporter.getFinishedSpans(),
+    clearSpans: () => spanExporter.reset(),
     async points() {
       metricExporter.reset();
       await reader.forceFlush();

@@ -57,7 +57,11 @@ async function freshProject(name: string, type: 'module' | 'commonjs', tarball: 
  */
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'cdms-pack-'));
-  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root });
+  // The manifest as prepack/postpack make it (scripts skipped here, so run by hand).
+  await run(process.execPath, ['scripts/pack-manifest.mjs', 'strip'], { cwd: root });
+  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root }).finally(() =>
+    run(process.execPath, ['scripts/pack-manifest.mjs', 'restore'], { cwd: root }),
+  );
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   files = packed!.files.map((f) => f.path);
   const tarball = join(work, packed!.filename);
@@ -103,6 +107,14 @@ describe('tarball', () => {
       expect(file).toMatch(/^(dist\/|README\.md$|CHANGELOG\.md$|SECURITY\.md$|LICENSE$|package\.json$)/);
       expect(file).not.toMatch(/test|\.env|\.pem$|\.key$|secret/i);
     }
+  });
+
+  it('carries a manifest without the prepare script (it builds a clone; npm warned about it on every install)', () => {
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'cdms-sdk', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    expect(installed.scripts?.prepare).toBeUndefined();
+    expect(installed.scripts?.build).toBeDefined();
+    const repository = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(repository.scripts.prepare).toBe('node scripts/prepare.mjs');
   });
 
   it('imports every entry point from ESM and talks to its sandbox', async () => {

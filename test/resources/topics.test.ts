@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ResponseValidationError } from '../../src/index.js';
 import { API_KEY, BASE, testClient, useMswServer } from '../helpers/msw.js';
 
-const { server, seen, http, HttpResponse } = useMswServer();
+const { server, seen, http, HttpResponse } = useMswServer({ recordTopics: true });
 const TOPICS = [{ topicName: 'Discharge Summary' }, { topicName: 'Clinic Letter' }];
 
 describe('topics', () => {

@@ -20,7 +20,7 @@ export async function ensurePGliteTemplate(): Promise<string> {
   mkdirSync(cache, { recursive: true });
   const building = `${dir}.${process.pid}`;
   rmSync(building, { recursive: true, force: true });
-  const client = new CdmsClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'template' });
+  const client = new CdmsClient({ baseUrl: 'http://127.0.0.1:59', apiKey: 'template' });
   const tracker = await createTracker({ client, database: building });
   await tracker.close();
   try {

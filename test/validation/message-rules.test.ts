@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { validateMessage, type Route, type ValidationResult } from '../../src/index.js';
-import { JPEG_B64, NOW, TOPIC, messageFor, patch } from './fixtures.js';
+import { JPEG_B64, NOW, REMOVE, TOPIC, messageFor, patch } from './fixtures.js';
 import { ALL, CASES } from './rule-cases.js';
 
+// The rules as the service applies them: a missing messageId is a problem there (the SDK fills it in before sending).
 const validate = (message: unknown, route: Route, topics?: string[]): ValidationResult =>
-  validateMessage(message, { route, now: NOW, topics });
+  validateMessage(message, { route, now: NOW, topics, requireMessageId: true });
 
 describe('validateMessage rules', () => {
+  it.each(ALL)('validates a %s message without a messageId by default (send() generates one; forms have none yet)', (route) => {
+    const withoutId = patch(messageFor(route), 'messageId', REMOVE);
+    expect(validateMessage(withoutId, { route, now: NOW })).toEqual({ ok: true, invalidParameters: [] });
+    expect(validateMessage(patch(withoutId, 'messageId', 'message-1'), { route, now: NOW }).invalidParameters.map((p) => p.name)).toEqual(['messageId']);
+  });
+
   it.each(ALL)('accepts the valid %s message', (route) => {
     expect(validate(messageFor(route), route)).toEqual({ ok: true, invalidParameters: [] });
   });

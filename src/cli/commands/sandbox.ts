@@ -12,6 +12,8 @@ import { openBrowser } from '../open-browser.js';
 import { registerSandboxFaults } from './sandbox-faults.js';
 import { registerSandboxMoves } from './sandbox-moves.js';
 import { registerSandboxTokens } from './sandbox-tokens.js';
+import { registerSandboxSample } from './sandbox-sample.js';
+import { registerSandboxToolbar } from './sandbox-toolbar.js';
 
 interface SandboxCommandOptions extends GlobalOptions {
   port?: string | undefined;
@@ -120,6 +122,8 @@ export function registerSandbox(program: Command, ctx: CliContext): void {
     });
   registerSandboxMoves(command, ctx);
   registerSandboxTokens(command, ctx);
+  registerSandboxToolbar(command, ctx);
+  registerSandboxSample(command, ctx);
   registerSandboxFaults(command, ctx);
   withoutConnectionOptions(command);
   withExamples(command, [

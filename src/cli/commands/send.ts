@@ -90,7 +90,7 @@ export function registerSend(program: Command, ctx: CliContext): void {
     .option('--recipient <ods>', "ODS code of the patient's practice (GP route: also UNK)")
     .option('--nhs-number <number>', "the patient's NHS number (spaces allowed)")
     .option('--file <path>', 'an attachment (PDF, JPEG or .txt); repeat for up to 10; replaces the JSON file\'s attachments', collect)
-    .option('--mime-type <type>', 'the type of the --file attachments when the extension and content cannot tell: application/pdf, image/jpeg, text/plain or text/vnd.vendor.service.consultation (the only types the service accepts)')
+    .option('--mime-type <type>', "the type of the --file attachments when the extension and content cannot tell: application/pdf, image/jpeg, text/plain or text/vnd.vendor.service.consultation (the only types the service accepts); once for every file, or once per --file in order ('auto' for a file whose type can be told)", collect)
     .option('--body <text>', 'plain-text body shown to the recipient')
     .option('--expires-in <duration>', 'expiry from now: 30m, 2h, 7d, 1d12h (sets expiryDateTime)')
     .option('--message-id <uuid>', 'the messageId (default: a new UUID); reuse it only to resend the same message')
@@ -103,6 +103,7 @@ export function registerSend(program: Command, ctx: CliContext): void {
     "cdms send --topic 'Discharge Summary' --recipient A81001 --nhs-number '943 476 5919' --file summary.pdf --expires-in 7d",
     "cdms send --topic 'Clinic Letter' --recipient A81001 --nhs-number 9434765919 --file letter.pdf --file bloods.pdf --body 'Letter and results' --json",
     "cdms send --topic 'Clinic Letter' --recipient A81001 --nhs-number 9434765919 --file visit.notes --mime-type text/vnd.vendor.service.consultation",
+    "cdms send --topic 'Clinic Letter' --recipient A81001 --nhs-number 9434765919 --file letter.pdf --mime-type auto --file visit.notes --mime-type text/vnd.vendor.service.consultation",
     'CDMS_ACCESS_TOKEN="$(cat token.txt)" cdms send --route instant --topic \'Test Results\' --recipient A81001 --nhs-number 9434765919 --file results.pdf',
     '# the GP route needs gpConnectAdditionalInformation: put the message in a JSON file',
     'cdms send --route gpconnect --json-file consultation.json --file summary.pdf',

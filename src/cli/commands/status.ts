@@ -1,7 +1,7 @@
 // `cdms status <messageId>`: one status query, or with --wait polls until a
 // terminal status (COMPLETED, REJECTED, EXPIRED), for tests and the sandbox.
 import type { Command } from 'commander';
-import { isTerminalStatus, type CdmsClient, type GpConnectStatus, type MessageStatus } from '../../index.js';
+import { NotFoundError, isTerminalStatus, type CdmsClient, type GpConnectStatus, type MessageStatus } from '../../index.js';
 import { createClient, type CliContext, type GlobalOptions } from '../config.js';
 import { parseMilliseconds } from '../duration.js';
 import { UsageError } from '../errors.js';
@@ -59,6 +59,21 @@ async function wait(ctx: CliContext, client: CdmsClient, messageId: string, opti
   }
 }
 
+/**
+ * After a 404 of the standard status endpoint: when the GP route knows the
+ * message, the flag was forgotten; say so rather than "no such message".
+ * Any other outcome rethrows the original error.
+ */
+async function suggestGpRoute(ctx: CliContext, client: CdmsClient, id: string, error: unknown): Promise<never> {
+  if (!(error instanceof NotFoundError)) throw error;
+  const onGpRoute = await client.gpconnect.status(id, { signal: ctx.signal, maxRetries: 0 }).then(
+    () => true,
+    () => false,
+  );
+  if (onGpRoute) throw new UsageError(`Message ${id} went by the GP route: run \`cdms status --gpconnect ${id}\`.`);
+  throw error;
+}
+
 /** Registers `cdms status`. */
 export function registerStatus(program: Command, ctx: CliContext): void {
   const command = program
@@ -79,7 +94,7 @@ export function registerStatus(program: Command, ctx: CliContext): void {
       if (options.wait) return print(ctx, await wait(ctx, client, id, options));
       const status = options.gpconnect
         ? await client.gpconnect.status(id, { signal: ctx.signal })
-        : await client.messages.status(id, { signal: ctx.signal });
+        : await client.messages.status(id, { signal: ctx.signal }).catch((error: unknown) => suggestGpRoute(ctx, client, id, error));
       print(ctx, status);
     });
   withExamples(command, [

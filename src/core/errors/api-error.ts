@@ -36,6 +36,16 @@ const HINTS: Record<number, string> = {
   503: 'The service could not reach the message-exchange infrastructure; try again later with the same messageId.',
 };
 
+/**
+ * A 404 on a path that names no message cannot mean "no such message": the
+ * endpoint itself is missing, most often because the base URL has a path
+ * the service does not use.
+ */
+const NO_ENDPOINT_HINT =
+  'The service has no such endpoint at this address: check the base URL (the service\'s root, such as https://host/, without /api/v1).';
+
+const NAMES_A_MESSAGE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
 const REUSE_HINT = 'Query the status of the message that used this messageId, or send this one with a new messageId.';
 
 function describeParameters(params: readonly InvalidParameter[]): string {
@@ -61,7 +71,9 @@ function buildMessage(init: ApiErrorInit): string {
   const params = describeParameters(p?.invalidParameters ?? []);
   const hint = isMessageIdReuse(p)
     ? REUSE_HINT
-    : (HINTS[init.status] ?? (init.status >= 500 ? HINTS[500] : 'See the problem details.'));
+    : init.status === 404 && !NAMES_A_MESSAGE.test(init.path)
+      ? NO_ENDPOINT_HINT
+      : (HINTS[init.status] ?? (init.status >= 500 ? HINTS[500] : 'See the problem details.'));
   // Said once: a service whose reason already gives the advice is not repeated.
   const advice = params.toLowerCase().includes('new messageid') && hint === REUSE_HINT ? '' : ` ${hint}`;
   return `${init.method} /${init.path} failed with ${init.status} ${title}${detail}.${params}${advice}`;

@@ -41,6 +41,14 @@ const NO_FAULTS: FaultPlan = Object.freeze({
  * messageId use a per-operation sequence number instead. Every request draws
  * all its numbers, so changing one rate never shifts the others.
  */
+/**
+ * Attempt counters kept at most: one per messageId seen, so a long-lived
+ * sandbox under load would otherwise grow without end. The oldest are
+ * dropped first; only a messageId retried after 100,000 others loses its
+ * count (its next attempt draws as a first one).
+ */
+const MAX_COUNTERS = 100_000;
+
 export class FaultInjector {
   readonly #seed: number;
   #faults: SandboxFaults;
@@ -118,7 +126,9 @@ export class FaultInjector {
   /** Returns the counter's value before incrementing it. */
   #bump(counter: string): number {
     const n = this.#attempts.get(counter) ?? 0;
+    this.#attempts.delete(counter); // re-inserted last: a Map iterates oldest first
     this.#attempts.set(counter, n + 1);
+    if (this.#attempts.size > MAX_COUNTERS) this.#attempts.delete(this.#attempts.keys().next().value as string);
     return n;
   }
 

@@ -96,7 +96,7 @@ function reference(body: Record<string, unknown>, endpoint: SendEndpoint, state:
 function sharedRules(body: Record<string, unknown>, endpoint: SendEndpoint, state: SandboxState, schemaFound: boolean): InvalidParameter[] {
   try {
     const { topics, limits, additionalIdTypes } = state.config;
-    return validateMessage(body, { route: endpoint.route, topics, limits, additionalIdTypes, now: state.config.clock() }).invalidParameters;
+    return validateMessage(body, { route: endpoint.route, topics, limits, additionalIdTypes, now: state.config.clock(), requireMessageId: true }).invalidParameters;
   } catch (error) {
     // A rule tripping over a body the schema already refused adds nothing; otherwise it is a real fault (500).
     if (schemaFound) return [];

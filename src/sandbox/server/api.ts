@@ -4,6 +4,7 @@ import { authenticate } from '../auth.js';
 import type { FaultPlan } from '../faults/injector.js';
 import type { ApiRoute } from '../handlers/types.js';
 import { isJsonContentType, parseJsonBody, readBody, type JsonBody } from '../http/body.js';
+import { UUID_PATTERN } from '../../schemas/uuid.js';
 import { header } from '../http/headers.js';
 import { problem, validationProblem } from '../http/problems.js';
 import { writeResponse, type SandboxResponse } from '../http/response.js';
@@ -22,17 +23,29 @@ export interface ApiContext {
 
 /**
  * The request's messageId, when it has one (path or body): it makes fault
- * decisions reproducible (lower-cased) and links the request log to the message.
+ * decisions reproducible (lower-cased) and links the request log to the
+ * message. Only a UUID is kept: the request log and the fault counters hold
+ * it for the sandbox's lifetime, so an id of any other shape (a hostile
+ * 10 MB string) must not be.
  */
 function messageIdOf(params: Record<string, string>, body: JsonBody): string | undefined {
-  if (params.messageId) return params.messageId;
-  const id = body.ok ? (body.value as { messageId?: unknown } | null)?.messageId : undefined;
-  return typeof id === 'string' ? id : undefined;
+  const id = params.messageId ?? (body.ok ? (body.value as { messageId?: unknown } | null)?.messageId : undefined);
+  return typeof id === 'string' && UUID_PATTERN.test(id) ? id : undefined;
 }
 
-/** Authentication, permission, Content-Type and JSON checks, then the endpoint itself. */
-function processRequest(ctx: ApiContext, route: ApiRoute, params: Record<string, string>, req: IncomingMessage, body: JsonBody, plan: FaultPlan): SandboxResponse {
-  const identity = authenticate(req.headers, ctx.state.config);
+/** Not parsed: the body of a request without a valid key is never looked at. */
+const UNREAD: JsonBody = { ok: true, value: undefined };
+
+/** Permission, Content-Type and JSON checks, then the endpoint itself. */
+function processRequest(
+  ctx: ApiContext,
+  route: ApiRoute,
+  params: Record<string, string>,
+  req: IncomingMessage,
+  body: JsonBody,
+  plan: FaultPlan,
+  identity: ReturnType<typeof authenticate>,
+): SandboxResponse {
   if (!identity) return problem(401, { detail: 'The ApiKey header is missing or not recognised.' });
   if (identity.forbidden && route.refusesForbiddenKey) {
     return problem(403, { detail: 'This API key is valid but not authorised for this operation.' });
@@ -86,7 +99,8 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
     if (read.reason === 'aborted') return trace.end('client went away');
     return respond(ctx, res, problem(413, { detail: `The request body exceeds ${state.config.maxBodyBytes} bytes.` }, { Connection: 'close' }), trace);
   }
-  const body: JsonBody = route.jsonBody ? parseJsonBody(read.bytes) : { ok: true, value: undefined };
+  const identity = authenticate(req.headers, state.config);
+  const body: JsonBody = route.jsonBody && identity ? parseJsonBody(read.bytes) : UNREAD;
   trace.messageId = messageIdOf(params, body);
   const plan = state.faults.plan(route.operation, trace.messageId?.toLowerCase());
   if (plan.latencyMs > 0) {
@@ -94,7 +108,7 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
     await pause(plan.latencyMs, undefined, { signal: ctx.closing });
   }
   if (plan.resetBefore) return reset(ctx, req, trace, 'resetBefore');
-  const response = plan.failBefore ? injected(ctx, plan.failBefore, trace) : processRequest(ctx, route, params, req, body, plan);
+  const response = plan.failBefore ? injected(ctx, plan.failBefore, trace) : processRequest(ctx, route, params, req, body, plan, identity);
   // A 503 the handler answered is the GP route's MESH fault, already counted by the handler.
   if (response.status === 503 && !plan.failBefore) trace.faults.push('serviceUnavailable');
   if (plan.resetAfter) return reset(ctx, req, trace, 'resetAfter');

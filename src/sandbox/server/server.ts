@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { once, setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { problem } from '../http/problems.js';
@@ -16,12 +16,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Base of relative request targets; never contacted. */
+const BASE = 'http://sandbox.invalid';
+
 /** Whether the path is the control API's. */
 const isControlPath = (pathname: string): boolean => pathname === '/_sandbox' || pathname.startsWith('/_sandbox/');
 
 function onRequest(api: ApiContext, control: ControlContext, req: IncomingMessage, res: ServerResponse): void {
   // No endpoint of the API takes query parameters (spec: Endpoints): there the query string is ignored.
-  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  // A request target that is no URL at all (`GET http://[`) is answered, never thrown out of the listener.
+  const url = URL.canParse(req.url ?? '/', BASE) ? new URL(req.url ?? '/', BASE) : undefined;
+  if (!url) return writeResponse(res, problem(400, { detail: 'The request target is not a valid URL.' }));
   const handled = isControlPath(url.pathname)
     ? handleControl(control, req, res, url)
     : handleApi(api, req, res, url.pathname).finally(control.changed);
@@ -50,6 +55,8 @@ async function stop(server: Server, abort: AbortController): Promise<void> {
 /** Starts the HTTP server on `host:port` (0: any free port). */
 export async function listen(host: string, port: number, api: Omit<ApiContext, 'closing'>, control: ControlContext): Promise<RunningServer> {
   const abort = new AbortController();
+  // Every injected delay listens to it (one listener per delayed request): no limit is meaningful.
+  setMaxListeners(0, abort.signal);
   const context: ApiContext = { ...api, closing: abort.signal };
   const server = createServer((req, res) => onRequest(context, control, req, res));
   server.listen(port, host);

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../../core/errors/cdms-error.js';
 // From the `database` option to an open driver: a directory (embedded),
 // 'memory:' (embedded, for tests), a postgres:// URL or the app's own pool.
 import type { SqlDriver } from './driver.js';
@@ -9,9 +10,26 @@ export function isPostgresUrl(database: string): boolean {
   return /^postgres(ql)?:\/\//i.test(database);
 }
 
-/** The directory of an embedded database option; undefined for `memory:` and PostgreSQL URLs. */
+/** A URL scheme at the start (two characters at least, so a Windows drive letter is not one). */
+const SCHEME = /^([a-z][a-z0-9+.-]+):/i;
+
+/**
+ * The directory of an embedded database option; undefined for `memory:` and
+ * PostgreSQL URLs. Anything else that starts like a URL (`postgress://`, a
+ * typo; `mysql://`; `PG://`) is refused: taken as a path it would quietly make
+ * an embedded ledger in a folder named after the URL, password included.
+ *
+ * @throws ConfigurationError naming the accepted forms (never the rest of the value).
+ */
 export function embeddedDirectory(database: string): string | undefined {
   if (database === 'memory:' || isPostgresUrl(database)) return undefined;
+  const scheme = SCHEME.exec(database)?.[1];
+  if (scheme !== undefined && scheme.toLowerCase() !== 'file') {
+    throw new ConfigurationError(
+      `The tracker database starts with "${scheme}:", which the tracker does not take. Give a postgres:// (or postgresql://) URL, ` +
+        "'memory:', or a directory path for the embedded database.",
+    );
+  }
   return database.replace(/^file:\/\//i, '');
 }
 

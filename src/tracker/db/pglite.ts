@@ -1,11 +1,12 @@
 // The embedded engine: PGlite (PostgreSQL in WebAssembly) in a directory the
 // owner alone can read (it holds unsent messages), locked to one process; or
 // in memory for tests, started from a copy of a fresh one to save initdb.
-import { access, chmod, mkdir, readdir } from 'node:fs/promises';
+import { chmod, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as PGliteModule from '@electric-sql/pglite';
 import type { PGlite as PGliteClass, PGliteOptions, Transaction } from '@electric-sql/pglite';
 import type { SqlDriver, SqlExecutor, SqlRow } from './driver.js';
+import { dataDirOf } from './data-dir.js';
 import { lockDirectory, type HeldLock } from './lock-file.js';
 import { loadOptionalModule } from './optional-module.js';
 
@@ -32,17 +33,6 @@ export async function openMemoryPGlite(): Promise<SqlDriver> {
   return pgliteDriver(db, undefined);
 }
 let template: Promise<Blob> | undefined;
-
-/** The data directory inside an embedded database's directory (beside the lock file). */
-const dataDirOf = (directory: string): string => join(directory, 'pgdata');
-
-/** Whether `directory` holds an embedded database (without opening or creating one). */
-export async function embeddedDatabaseExists(directory: string): Promise<boolean> {
-  return access(join(dataDirOf(directory), 'PG_VERSION')).then(
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The embedded database in a directory: created readable by its owner only

@@ -158,18 +158,86 @@
   });
 
   // Live updates: the sandbox says what changed; each view that shows it refreshes itself.
-  if (typeof EventSource === 'function') {
-    var source = new EventSource('/_sandbox/events');
-    ['requests', 'state', 'widgets', 'faults'].forEach(function (kind) {
-      source.addEventListener(kind, function () { htmx.trigger(document.body, 'cdms:' + kind); });
-    });
-    // A message's page listens for its own id only: it is not redrawn for other messages.
-    source.addEventListener('messages', function (evt) {
+  function onChange(kind, data) {
+    if (kind === 'messages') {
       htmx.trigger(document.body, 'cdms:messages');
-      var ids = (JSON.parse(evt.data).ids || []);
-      ids.forEach(function (id) { htmx.trigger(document.body, 'cdms:message-' + id); });
+      // A message's page listens for its own id only: it is not redrawn for other messages.
+      (JSON.parse(data).ids || []).forEach(function (id) { htmx.trigger(document.body, 'cdms:message-' + id); });
+    } else {
+      htmx.trigger(document.body, 'cdms:' + kind);
+    }
+  }
+
+  /** Every live view fetches itself again (changes may have gone unheard). */
+  function resync() {
+    KINDS.forEach(function (kind) { htmx.trigger(document.body, 'cdms:' + kind); });
+    htmx.trigger(document.body, 'cdms:resync');
+  }
+
+  function setLive(state) {
+    document.documentElement.setAttribute('data-live', state);
+  }
+
+  var KINDS = ['messages', 'requests', 'state', 'widgets', 'faults'];
+
+  /** This page's own event stream, handing each change to `deliver`. */
+  function openStream(deliver, onState) {
+    var source = new EventSource('/_sandbox/events');
+    KINDS.forEach(function (kind) {
+      source.addEventListener(kind, function (evt) { deliver(kind, evt.data); });
     });
-    source.addEventListener('open', function () { document.documentElement.setAttribute('data-live', 'connected'); });
-    source.addEventListener('error', function () { document.documentElement.setAttribute('data-live', 'reconnecting'); });
+    source.addEventListener('open', function () { onState('connected'); });
+    source.addEventListener('error', function () { onState('reconnecting'); });
+    return source;
+  }
+
+  // One event stream per browser, not per tab: a browser opens at most six
+  // connections to one host, and every console tab holding its own stream
+  // left none for a seventh page or for the actions of the others (a click
+  // on Import then did nothing). The tab holding a Web Lock keeps the stream
+  // and passes each change to the other tabs over a BroadcastChannel; when it
+  // closes, the lock passes to another tab, which opens the stream.
+  if (typeof EventSource === 'function' && navigator.locks && typeof BroadcastChannel === 'function') {
+    var channel = new BroadcastChannel('cdms-console-events');
+    var leading = false;
+    var streamState = 'reconnecting';
+    channel.addEventListener('message', function (evt) {
+      var m = evt.data || {};
+      if (m.type === 'change') onChange(m.kind, m.data);
+      else if (m.type === 'state') setLive(m.state);
+      else if (m.type === 'resync') resync();
+      else if (m.type === 'hello' && leading) channel.postMessage({ type: 'state', state: streamState });
+    });
+    channel.postMessage({ type: 'hello' });
+    var lead = function (tookOver) {
+      leading = true;
+      var opened = false;
+      openStream(
+        function (kind, data) {
+          onChange(kind, data);
+          channel.postMessage({ type: 'change', kind: kind, data: data });
+        },
+        function (state) {
+          streamState = state;
+          setLive(state);
+          channel.postMessage({ type: 'state', state: state });
+          // A new stream hears only of later changes: after a takeover or a reconnect, every view re-reads.
+          if (state === 'connected' && (opened || tookOver)) {
+            resync();
+            channel.postMessage({ type: 'resync' });
+          }
+          if (state === 'connected') opened = true;
+        }
+      );
+      // Held until the page goes: the browser then releases the lock and closes the stream.
+      return new Promise(function () {});
+    };
+    navigator.locks.request('cdms-console-events', { ifAvailable: true }, function (lock) {
+      if (lock) return lead(false);
+      navigator.locks.request('cdms-console-events', function () { return lead(true); });
+      return undefined;
+    });
+  } else if (typeof EventSource === 'function') {
+    openStream(onChange, setLive);
   }
 })();

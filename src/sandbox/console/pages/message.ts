@@ -32,7 +32,7 @@ function history(message: SandboxMessage): Html {
 function liveState(message: SandboxMessage): Html {
   const self = `${CONSOLE_PATH}/messages/${encodeURIComponent(message.messageId)}`;
   const event = `cdms:message-${message.messageId.toLowerCase()}`;
-  return html`<div id="message-state" hx-get="${self}" hx-trigger="${event} from:body" hx-select="#message-state" hx-swap="outerHTML">
+  return html`<div id="message-state" hx-get="${self}" hx-trigger="${event} from:body, cdms:resync from:body" hx-select="#message-state" hx-swap="outerHTML">
 <section aria-labelledby="summary-heading"><h2 id="summary-heading">Summary</h2>${summary(message)}</section>
 <section aria-labelledby="actions-heading"><h2 id="actions-heading">Act as the practice</h2>${messageActions(message)}</section>
 <section aria-labelledby="history-heading"><h2 id="history-heading">History</h2>${history(message)}</section>
