@@ -42,6 +42,8 @@ const ATTENTION_ACTION: Readonly<Record<AttentionReason, string>> = {
   unresolved: 'no final status yet: check with the practice',
   'send-failed': 'it was not delivered: fix the cause in the detail, then send it again',
   'content-rejected': 'an attachment was rejected (virus scan): never send that file again; obtain a clean copy',
+  'no-infrastructure-ack': "the practice's system never acknowledged receipt: contact the practice; the document may not have arrived",
+  'no-business-ack': 'the practice received it but never said it was filed: contact the practice to check the patient record',
 };
 
 /** Lines of a table: each column padded to its widest cell. */
