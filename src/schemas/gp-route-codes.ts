@@ -28,7 +28,7 @@ export type GpRouteCodeSource = 'mesh' | 'itk-infrastructure' | 'itk-business' |
  * `negative` (refused: final, nothing more will come), `pending` (on its way,
  * an answer is still due) or `unknown` (a code the SDK does not know).
  */
-export type GpRouteOutcome = 'positive' | 'negative' | 'pending' | 'unknown';
+export type GpRouteCodeOutcome = 'positive' | 'negative' | 'pending' | 'unknown';
 
 /** One code of the GP route, as the catalogue describes it. */
 export interface GpRouteCode {
@@ -39,7 +39,7 @@ export interface GpRouteCode {
   /** Where it comes from. */
   readonly source: GpRouteCodeSource;
   /** Positive, negative or pending. */
-  readonly outcome: Exclude<GpRouteOutcome, 'unknown'>;
+  readonly outcome: Exclude<GpRouteCodeOutcome, 'unknown'>;
   /** Whether nothing more will come after it: every ITK3 and MESH code but 20013 is final. */
   readonly final: boolean;
   /** What it means, in plain words. */
@@ -166,7 +166,7 @@ export interface GpRouteSubStatus {
   /** Where the code comes from. */
   source: GpRouteCodeSource;
   /** Positive, negative, pending, or unknown (a code not in {@link GP_ROUTE_CODES}). */
-  outcome: GpRouteOutcome;
+  outcome: GpRouteCodeOutcome;
   /** Whether nothing more will come after it. */
   final: boolean;
   /** Whether the code is in {@link GP_ROUTE_CODES}. */
