@@ -61,7 +61,8 @@ function awaitedAck(s: MessageState, config: GpAckConfig, now: number): AwaitedA
   if (s.route !== 'gpconnect' || s.stage !== 'following' || s.status !== 'PENDING') return undefined;
   const code = parseGpRouteSubStatus(s.subStatus).code;
   const sentAt = (s.sentAt ?? s.createdAt).getTime();
-  if (code === GP_ROUTE_SENT_TO_MESH) {
+  // Just sent, not yet polled, the tracker knows only PENDING: the acknowledgement is awaited from the send as well.
+  if (code === GP_ROUTE_SENT_TO_MESH || code === null) {
     const limit = config.infrastructureAckMs ?? DEFAULT_INFRASTRUCTURE_ACK_MS;
     return { reason: 'no-infrastructure-ack', since: sentAt, dueAt: sentAt + limit };
   }

@@ -30,6 +30,10 @@ describe('GP route: missing acknowledgements', () => {
     expect(again.events).toEqual([]);
   });
 
+  it('just sent and not yet polled (PENDING, no subStatus): the infrastructure acknowledgement is awaited from the send', () => {
+    expect(gpAckDueAt(gp({ subStatus: null }), CONFIG, NOW)).toBe(NOW + DEFAULT_INFRASTRUCTURE_ACK_MS);
+  });
+
   it('the set time is an option', () => {
     const t = begin(gp());
     recordStatus(t, seen('PENDING', 'Sent to MESH'), 'poll', { ...step(NOW + 2 * HOUR), config: { ...CONFIG, infrastructureAckMs: 2 * HOUR } });
