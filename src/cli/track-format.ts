@@ -1,6 +1,7 @@
 // The human lines of `cdms track`: tables, one message, the attention list
 // and the counts. Only what the ledger keeps after a send is shown:
 // identifiers, route, topic, recipient (an ODS code), times and statuses.
+import { gpRouteLines } from './gp-route-lines.js';
 import type { AttentionReason, TrackedMessage, TrackedMessageSummary, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/internal.js';
 
 /** A time as RFC 3339 in UTC, to the second; `-` when there is none. */
@@ -96,6 +97,7 @@ export function messageLines(m: TrackedMessage, now: number): string[] {
     ['route', m.route],
     ['stage', `${m.stage}: ${STAGE_MEANING[m.stage] ?? ''}`],
     ['status', statusOf(m)],
+    ...(m.route === 'gpconnect' && m.status !== null ? gpRouteLines(m.subStatus) : []),
     ['updated', m.updated ?? '-'],
     ['topic', m.topic ?? '-'],
     ['recipient', m.recipient ?? '-'],
