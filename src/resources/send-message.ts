@@ -7,6 +7,7 @@ import { messageSecrets } from '../core/sensitive-fields.js';
 import { assertNotPreviouslyRejected, rememberRejected } from '../rejected-content/guard.js';
 import { SendResponseSchema } from '../schemas/send-response.js';
 import { validateMessage, type Route } from '../validation/index.js';
+import { assertRightPatient } from '../validation/wrong-patient.js';
 import type { ClientContext } from './resource.js';
 import { serialiseWireMessage } from './wire-body.js';
 import { attachmentsOf, type WireMessage } from './wire-message.js';
@@ -47,6 +48,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
       additionalIdTypes: context.additionalIdTypes,
     });
     if (!result.ok) throw new LocalValidationError(result.invalidParameters, { delivery: 'not-sent' });
+    await assertRightPatient(spec.message.wire, options);
   }
   // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.
   const body = serialiseWireMessage(spec.message.wire, validated);
