@@ -8,6 +8,21 @@ type Unpdf = typeof import('unpdf');
 
 let loading: Promise<Unpdf> | undefined;
 
+/** Pages read together. */
+const PAGES_AT_ONCE = 8;
+
+type PdfDocument = Awaited<ReturnType<Unpdf['getDocumentProxy']>>;
+
+/** One page's text, items joined as PDF.js gives them; undefined for a page that cannot be read (the others still are). */
+async function pageText(pdf: PdfDocument, n: number): Promise<string | undefined> {
+  try {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    return content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+  } catch {
+    return undefined;
+  }
+}
+
 /** unpdf, loaded once; a ConfigurationError with the install command when it is missing. */
 function loadUnpdf(): Promise<Unpdf> {
   loading ??= loadOptionalModule('unpdf', "The wrong-patient check of a PDF's text", () => import('unpdf'), 'unpdf@~1.7.0').catch(
@@ -25,29 +40,29 @@ function loadUnpdf(): Promise<Unpdf> {
  * check cannot read it, and says nothing about it. Stops between pages when
  * `signal` aborts.
  *
- * @param bytes - The PDF; a copy is handed to PDF.js, which may take over its buffer.
+ * @param bytes - The PDF. PDF.js may take over its buffer: one the bytes fill
+ *   alone is handed over as it is (the caller gives up the bytes), a view into a
+ *   shared one is copied first.
  */
 export async function* pdfPageTexts(bytes: Uint8Array, signal?: AbortSignal): AsyncGenerator<string> {
   const { getDocumentProxy } = await loadUnpdf();
   signal?.throwIfAborted();
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  let pdf: PdfDocument;
   try {
     // No eval (fonts), no system fonts, errors only: the document is untrusted and nothing of it may reach a log.
-    pdf = await getDocumentProxy(bytes.slice(), { isEvalSupported: false, useSystemFonts: false, disableFontFace: true, verbosity: 0 });
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    pdf = await getDocumentProxy(own, { isEvalSupported: false, useSystemFonts: false, disableFontFace: true, verbosity: 0 });
   } catch {
     return;
   }
   try {
-    for (let n = 1; n <= pdf.numPages; n++) {
+    // A few pages at a time: PDF.js answers pages faster when asked for several at once, and a
+    // document naming its patient early is not read to the end.
+    for (let first = 1; first <= pdf.numPages; first += PAGES_AT_ONCE) {
       signal?.throwIfAborted();
-      let text: string;
-      try {
-        const content = await (await pdf.getPage(n)).getTextContent();
-        text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
-      } catch {
-        continue; // one unreadable page: read the others
-      }
-      yield text;
+      const numbers = Array.from({ length: Math.min(PAGES_AT_ONCE, pdf.numPages - first + 1) }, (_, i) => first + i);
+      const texts = await Promise.all(numbers.map((n) => pageText(pdf, n)));
+      for (const text of texts) if (text !== undefined) yield text;
     }
   } finally {
     await pdf.destroy();

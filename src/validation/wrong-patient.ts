@@ -10,7 +10,6 @@
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { isRecord } from '../internal/is-record.js';
 import type { InvalidParameter } from '../schemas/problem.js';
-import { checkStrictBase64 } from './base64.js';
 import { findNhsNumbers } from './nhs-numbers-in-text.js';
 import { isNhsNumberType } from './nhs-number.js';
 import { pdfPageTexts } from './pdf-text.js';
@@ -51,7 +50,7 @@ function subjectNhsNumber(message: Record<string, unknown>): string | undefined 
   return id.value.replace(/\s/g, '');
 }
 
-/** Whether one attachment names NHS numbers and none of them is `subject`. */
+/** Whether one attachment names NHS numbers and none of them is `subject`. `bytes` are given up (a PDF's go to PDF.js). */
 async function namesOnlyOthers(mimeType: string, bytes: Uint8Array, subject: string, signal: AbortSignal | undefined): Promise<boolean> {
   if (TEXT_TYPES.has(mimeType)) {
     const found = findNhsNumbers(new TextDecoder().decode(bytes));
@@ -72,8 +71,8 @@ async function namesOnlyOthers(mimeType: string, bytes: Uint8Array, subject: str
  * notes or PDF attachment that names NHS numbers none of which is the
  * subject's. Never names the numbers or the file. A subject not identified
  * by an NHS number, an attachment of another type, a PDF without a text
- * layer and content that is not valid base64 are not refused here (local
- * validation reports bad content). Every send runs it after local
+ * layer and content that is not base64 (it decodes to bytes that name
+ * nobody) are not refused here: local validation reports bad content. Every send runs it after local
  * validation; `allowOtherNhsNumbers: true` on a send skips it.
  *
  * @throws ConfigurationError when the message has a PDF and the optional package `unpdf` is not installed.
@@ -94,7 +93,7 @@ export async function checkWrongPatient(message: unknown, options: CheckWrongPat
   for (const [i, attachment] of message.attachments.entries()) {
     if (!isRecord(attachment) || typeof attachment.mimeType !== 'string' || typeof attachment.content !== 'string') continue;
     if (!TEXT_TYPES.has(attachment.mimeType) && attachment.mimeType !== PDF) continue;
-    if (!checkStrictBase64(attachment.content).ok) continue;
+    // Not checked for strict base64 here (local validation does, before a send): bad content decodes to bytes that name nobody.
     if (await namesOnlyOthers(attachment.mimeType, decodeBase64(attachment.content), subject, options.signal)) {
       invalidParameters.push({ name: `attachments[${i}].content`, reason: REASON });
     }
