@@ -2,9 +2,10 @@
 // The PDF library (unpdf, PDF.js for every runtime) is an optional peer
 // loaded the first time a PDF is checked (decision D-VALID-25): senders who
 // never send a PDF never load it.
+import type * as UnpdfModule from 'unpdf';
 import { loadOptionalModule } from '../internal/optional-module.js';
 
-type Unpdf = typeof import('unpdf');
+type Unpdf = typeof UnpdfModule;
 
 let loading: Promise<Unpdf> | undefined;
 
