@@ -27,7 +27,7 @@ async function settledOf(tracker: Tracker, ids: readonly string[]): Promise<Trac
 }
 
 describe.each(ENGINES)('GP-route and standard-route scenarios through the tracker on $engine', ({ engine, skip }) => {
-  it.skipIf(skip)('every final GP-route code: the final status, and rejected with the code\'s action for each negative one', async () => {
+  it.skipIf(skip)("every final GP-route code: the final status, and rejected with the code's action for each negative one", async () => {
     const tracker = await openTracker(engine, env.client());
     await tracker.start();
     const codes = GP_ROUTE_CODES.filter((c) => c.final);
