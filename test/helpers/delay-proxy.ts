@@ -12,6 +12,7 @@
 //   ... compare verdicts with what the target holds ...
 //   await proxy.close();
 
+import { setMaxListeners } from 'node:events';
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -116,6 +117,7 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
   const targetUrl = new URL(target);
   const agent = new Agent({ keepAlive: true });
   const closing = new AbortController();
+  setMaxListeners(0, closing.signal); // one listener per held request
   const stats: DelayProxyStats = { held: 0, forwarded: 0, forwardedAfterClientLeft: 0, lostBeforeBody: 0 };
   const attempts = new Map<string, number>();
   let pending = 0;
