@@ -58,6 +58,8 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   }
   // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.
   const body = serialiseWireMessage(spec.message.wire, validated);
+  // Every value the message carries, masked in whatever the service answers (it may echo the request).
+  const secrets = [...messageSecrets(spec.message.wire), ...(spec.secrets ?? [])];
   await assertNotPreviouslyRejected(context.rejectedContent, attachmentsOf(spec.message.wire));
   scope.messageId(spec.message.messageId);
 
@@ -71,7 +73,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   const seen: Uncertainty = { mayHaveArrived: false, notFoundYet: false };
   for (;;) {
     try {
-      return await attempt(context, spec, body, call);
+      return await attempt(context, spec, body, secrets, call);
     } catch (error) {
       if (error instanceof AttachmentContentRejectedError) {
         await rememberRejected(context.rejectedContent, attachmentsOf(spec.message.wire), error);
@@ -155,7 +157,7 @@ async function lookUp(context: ClientContext, spec: SendSpec, call: TransportCal
   }
 }
 
-async function attempt(context: ClientContext, spec: SendSpec, body: string, call: TransportCallOptions): Promise<SendResult> {
+async function attempt(context: ClientContext, spec: SendSpec, body: string, secrets: readonly string[], call: TransportCallOptions): Promise<SendResult> {
   const response = await context.transport.request(
     {
       operation: spec.operation,
@@ -164,7 +166,7 @@ async function attempt(context: ClientContext, spec: SendSpec, body: string, cal
       jsonText: body,
       schema: SendResponseSchema,
       send: true,
-      secrets: [...messageSecrets(spec.message.wire), ...(spec.secrets ?? [])],
+      secrets,
       ...(spec.headers ? { headers: spec.headers } : {}),
     },
     call,
