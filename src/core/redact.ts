@@ -69,7 +69,7 @@ const MIN_SECRET_LENGTH = 2;
  * name ("Li", "Ada") or a placeholder ("UNK") found inside a longer word
  * ("validation", "metadata", "unknown") is not that value, and masking it
  * there would shred every message. Longer secrets are masked wherever they
- * appear.
+ * appear (decision D-CLIENT-15, docs/decisions/client.md).
  */
 const WHOLE_WORD_BELOW = 5;
 

@@ -53,7 +53,8 @@ function collect(value: unknown, path: string, depth: number, out: string[]): vo
  * Each is masked wherever text from the server could carry it into an error
  * or a log: a server that echoes the request ("The value '...' is not
  * valid") must not put the patient in an exception. A field added to the
- * message later is masked until someone decides its value is safe.
+ * message later is masked until someone decides its value is safe
+ * (decision D-CLIENT-15, docs/decisions/client.md).
  *
  * @param message - The message as sent (plain data).
  */

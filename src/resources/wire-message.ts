@@ -40,7 +40,8 @@ function unreadable(error: UnreadableValueError): LocalValidationError {
  * reports it instead of a TypeError.
  *
  * @throws LocalValidationError (`delivery: 'not-sent'`) when a part cannot
- * be read: its `toJSON`, a getter or a proxy throws, or it refers back to itself.
+ * be read: its `toJSON`, a getter or a proxy throws, or it refers back to itself
+ * (decision D-CLIENT-14, docs/decisions/client.md).
  */
 export function toWireMessage(input: unknown, route: Route): WireMessage {
   let message: unknown;
