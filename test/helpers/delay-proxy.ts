@@ -36,6 +36,8 @@ export interface DelayProxyOptions {
   maxDelayMs: number;
   /** Which requests are held; the others are forwarded at once. @defaultValue every POST */
   hold?: (request: ProxiedRequest) => boolean;
+  /** Told of each hold as it starts: the request, its delay key (the messageId, else method and path) and its delay. */
+  onHold?: (request: ProxiedRequest & { key: string; delayMs: number }) => void;
 }
 
 /** Counters of one proxy, since it started. */
@@ -57,9 +59,10 @@ export interface DelayProxy {
   /** The counters so far (a copy). */
   stats(): DelayProxyStats;
   /**
-   * Resolves once every request received so far has been forwarded and its
-   * answer from the target has come back (or the target failed): after it,
-   * nothing the client sent is still on its way.
+   * Resolves once every request the proxy has received has been forwarded and
+   * its answer from the target has come back (or the target failed), and no
+   * new one arrived for a moment (50 ms): after it, nothing the client sent is
+   * still on its way.
    */
   drain(): Promise<void>;
   /** Stops listening, drops held requests unforwarded, closes every connection. */
@@ -187,7 +190,10 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
         const path = req.url ?? '/';
         if (hold({ method, path })) {
           stats.held++;
-          await sleep(delayFor(messageIdOf(body) ?? `${method} ${path}`), undefined, { signal: closing.signal });
+          const key = messageIdOf(body) ?? `${method} ${path}`;
+          const delayMs = delayFor(key);
+          options.onHold?.({ method, path, key, delayMs });
+          await sleep(delayMs, undefined, { signal: closing.signal });
         }
         await forward(req, res, body);
       } catch {
@@ -204,7 +210,14 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
   return {
     url: `http://127.0.0.1:${port}`,
     stats: () => ({ ...stats }),
-    drain: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
+    drain: async () => {
+      // Quiet for a moment too: a request whose bytes are in a socket buffer but not yet parsed is not counted yet.
+      for (;;) {
+        if (pending > 0) await new Promise<void>((resolve) => idle.push(resolve));
+        await sleep(50);
+        if (pending === 0) return;
+      }
+    },
     close: async () => {
       closing.abort();
       server.closeAllConnections();
