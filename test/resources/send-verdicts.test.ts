@@ -183,32 +183,17 @@ describe.each(ROUTES)('%s route: after an attempt that may have arrived', (route
     expect(error.message).not.toMatch(/was not sent/);
   });
 
-  it('a resend refused with a 400 on the body itself: not-sent (the same body is refused every time)', async () => {
-    server.use(
-      posts(route, () => HttpResponse.error(), () => problem(400, { invalidParameters: [{ name: 'recipient.id.value', reason: 'is not an organisation that uses the service' }] })),
-      service(route).status,
-    );
-    const error = expectVerdict(await failure(send(testClient(), route)), 'not-sent');
-    expect(error).toBeInstanceOf(BadRequestError);
-  });
-
-  it('a resend refused because the expiry has passed meanwhile: unknown (the first attempt may have arrived in time)', async () => {
-    server.use(
-      posts(route, () => HttpResponse.error(), () => problem(400, { invalidParameters: [{ name: 'expiryDateTime', reason: 'must be in the future' }] })),
-      service(route).status,
-    );
-    const error = expectVerdict(await failure(send(testClient(), route)), 'unknown');
-    expect(error).toBeInstanceOf(BadRequestError);
-    expect(error.message).toMatch(IN_FLIGHT);
-  });
-
-  it('a resend whose attachment the virus scan rejects: not-sent (the same bytes fail every time)', async () => {
-    server.use(
-      posts(route, () => HttpResponse.error(), () => problem(400, { invalidParameters: [{ name: 'attachments[0].content', reason: 'failed the virus scan' }] })),
-      service(route).status,
-    );
-    const error = expectVerdict(await failure(send(testClient(), route)), 'not-sent');
-    expect(error).toBeInstanceOf(AttachmentContentRejectedError);
+  it.each([
+    ['a 400 on the body itself: not-sent (the same body is refused every time)', [{ name: 'recipient.id.value', reason: 'is not an organisation that uses the service' }], 'not-sent', BadRequestError],
+    ['the virus scan rejecting its attachment: not-sent (the same bytes fail every time)', [{ name: 'attachments[0].content', reason: 'failed the virus scan' }], 'not-sent', AttachmentContentRejectedError],
+    ['a 400 because the expiry has passed meanwhile: unknown (the first attempt may have arrived in time)', [{ name: 'expiryDateTime', reason: 'must be in the future' }], 'unknown', BadRequestError],
+    ['a 400 on the access token: unknown (it may have expired since the first attempt)', [{ name: 'Service-Instant-Access-Token', reason: 'is not a valid access token' }], 'unknown', BadRequestError],
+    ['a 400 that names no field: unknown (nothing says it holds for every attempt)', [], 'unknown', BadRequestError],
+  ] as const)('a resend refused with %s', async (_, invalidParameters, delivery, errorClass) => {
+    server.use(posts(route, () => HttpResponse.error(), () => problem(400, { invalidParameters })), service(route).status);
+    const error = expectVerdict(await failure(send(testClient(), route)), delivery);
+    expect(error).toBeInstanceOf(errorClass);
+    if (delivery === 'unknown') expect(error.message).toMatch(IN_FLIGHT);
   });
 
   it('a resend whose connection is refused: unknown, and the text no longer says "not sent"', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CdmsClient, CdmsError, type CdmsClientOptions, type SendOptions, type SendResult } from 'cdms-sdk';
 import { startSandbox, type Sandbox, type SandboxFaults, type SandboxMessage } from 'cdms-sdk/sandbox';
 import { gpMessage, instantMessage, standardMessage } from '../../helpers/fixtures.js';
+import { settlePool } from '../../helpers/settle-pool.js';
 import { startDelayProxy, type DelayProxy } from '../../helpers/delay-proxy.js';
 import { fnv1a, mulberry32 } from '../../../src/sandbox/faults/prng.js';
 
@@ -67,21 +68,6 @@ function markerIn(message: SandboxMessage): string | undefined {
   return /doc-\d+-[a-z]+-\d+/.exec(text)?.[0];
 }
 
-async function pool<T>(count: number, work: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
-  const results = new Array<PromiseSettledResult<T>>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await work(i).then(
-        (value) => ({ status: 'fulfilled', value }) as const,
-        (reason: unknown) => ({ status: 'rejected', reason }) as const,
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return results;
-}
 
 /** One route's figures in one scenario. */
 interface Figures {
@@ -126,7 +112,7 @@ async function run(scenario: Scenario): Promise<Figures[]> {
   sandbox.setFaults(scenario.faults);
   const results = await Promise.all(
     ROUTES.map((route) =>
-      pool(scenario.sends, (i) => send(client, route, idOf(scenario.no, route, i), markerOf(scenario.no, route, i), scenario.options?.(route, i))),
+      settlePool(scenario.sends, CONCURRENCY, (i) => send(client, route, idOf(scenario.no, route, i), markerOf(scenario.no, route, i), scenario.options?.(route, i))),
     ),
   );
   // Every request the client gave up on lands now; only then does what the service holds say what happened.
