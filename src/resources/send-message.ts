@@ -56,10 +56,10 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
       additionalIdTypes: context.additionalIdTypes,
     });
     if (!result.ok) throw new LocalValidationError(result.invalidParameters, { delivery: 'not-sent' });
-    await assertRightPatient(spec.message.wire, options);
   }
   // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.
   const body = serialiseWireMessage(spec.message.wire, validated);
+  if (validated) await assertRightPatient(spec.message.wire, options); // the same plain copy the body was made from
   // Every value the message carries, masked in whatever the service answers (it may echo the request).
   const secrets = [...messageSecrets(spec.message.wire), ...(spec.secrets ?? [])];
   await assertNotPreviouslyRejected(context.rejectedContent, attachmentsOf(spec.message.wire));
