@@ -8,6 +8,7 @@ import { messageSecrets } from '../core/sensitive-fields.js';
 import { assertNotPreviouslyRejected, rememberRejected } from '../rejected-content/guard.js';
 import { SendResponseSchema } from '../schemas/send-response.js';
 import { validateMessage, type Route } from '../validation/index.js';
+import { assertRightPatient } from '../validation/wrong-patient.js';
 import type { ClientContext } from './resource.js';
 import { serialiseWireMessage } from './wire-body.js';
 import { attachmentsOf, type WireMessage } from './wire-message.js';
@@ -58,6 +59,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   }
   // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.
   const body = serialiseWireMessage(spec.message.wire, validated);
+  if (validated) await assertRightPatient(spec.message.wire, options); // the same plain copy the body was made from
   // Every value the message carries, masked in whatever the service answers (it may echo the request).
   const secrets = [...messageSecrets(spec.message.wire), ...(spec.secrets ?? [])];
   await assertNotPreviouslyRejected(context.rejectedContent, attachmentsOf(spec.message.wire));
