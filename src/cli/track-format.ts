@@ -42,6 +42,7 @@ const ATTENTION_ACTION: Readonly<Record<AttentionReason, string>> = {
   unresolved: 'no final status yet: check with the practice',
   'send-failed': 'it was not delivered: fix the cause in the detail, then send it again',
   'content-rejected': 'an attachment was rejected (virus scan): never send that file again; obtain a clean copy',
+  'delivery-unknown': 'it may have reached the practice but cannot be confirmed or sent again: check with the practice before sending it anew',
 };
 
 /** Lines of a table: each column padded to its widest cell. */

@@ -12,6 +12,7 @@ import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from './type
 import type { TrackInput } from './decide/adopted-state.js';
 import { adopt } from './work/adopt.js';
 import { BackgroundWork } from './runtime/background-work.js';
+import type { Heartbeat } from './runtime/heartbeat.js';
 import type { TrackerContext } from './work/context.js';
 import { EventDispatcher } from './runtime/event-dispatcher.js';
 import { pollNow } from './work/poll-now.js';
@@ -55,6 +56,7 @@ export class Tracker {
   readonly #close: () => Promise<void>;
   readonly #background: BackgroundWork;
   readonly #events: EventDispatcher;
+  readonly #heartbeat: Heartbeat | undefined;
   readonly #calls = new Set<Promise<unknown>>();
   readonly #closing = new AbortController();
   #started = false;
@@ -62,8 +64,9 @@ export class Tracker {
   #closed: Promise<void> | undefined;
 
   /** @internal Use {@link createTracker}. */
-  constructor(ctx: TrackerContext, close: () => Promise<void>) {
+  constructor(ctx: TrackerContext, close: () => Promise<void>, heartbeat?: Heartbeat) {
     this.#close = close;
+    this.#heartbeat = heartbeat;
     // Each pollNow waiting for its slot listens to the closing signal; there is no set limit on them.
     setMaxListeners(0, this.#closing.signal);
     this.#ctx = { ...ctx, eventsRecorded: () => this.#events.wake() };
@@ -179,6 +182,8 @@ export class Tracker {
       this.#unobserve?.();
       await Promise.all([this.#background.stop(), this.#events.stop()]);
       await Promise.allSettled([...this.#calls]);
+      // Alive until the work it leased is recorded; then it leaves, and closes the database.
+      await this.#heartbeat?.stop();
       await this.#close();
     })();
     return this.#closed;
