@@ -68,7 +68,7 @@ describe.skipIf(!hasPostgres())('the tracker when its database goes silent (a bl
         expect(error).toBeInstanceOf(DatabaseUnavailableError);
         expect(ms).toBeLessThan(BOUND_MS);
       }
-      const sendError = calls[0]!.error as DatabaseUnavailableError;
+      const sendError = calls[0].error as DatabaseUnavailableError;
       expect(sendError.delivery).toMatch(/^(not-sent|unknown)$/);
       expect(sendError.messageId).toMatch(/^[0-9a-f-]{36}$/);
       expect(sendError.message).not.toContain(PASSWORD);

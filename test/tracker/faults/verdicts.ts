@@ -16,7 +16,7 @@ export interface SendRecord {
 }
 
 /** Sends through `send`, recording the answer (never throws). */
-export async function recordSend(messageId: string, send: () => Promise<{ outcome: SendRecord['outcome'] }>): Promise<SendRecord> {
+export async function recordSend(messageId: string, send: () => Promise<{ outcome: 'sent' | 'queued' | 'unconfirmed' }>): Promise<SendRecord> {
   const started = Date.now();
   try {
     const { outcome } = await send();
