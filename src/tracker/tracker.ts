@@ -98,9 +98,14 @@ export class Tracker {
    * ledger before the request leaves; its content is erased once the service
    * holds it.
    *
-   * @throws LocalValidationError when the message is invalid or its messageId already tracked (nothing sent, nothing kept).
+   * Every error it throws is a `CdmsError` with the message's `messageId`
+   * and `delivery` (`not-sent` only when the message was neither sent nor left
+   * for the tracker to send).
+   *
+   * @throws LocalValidationError when the message is invalid (nothing sent, nothing kept), or its messageId is already tracked (`delivery: 'unknown'`: look that message up).
    * @throws AttachmentPreviouslyRejectedError when an attachment was rejected before (nothing sent, nothing kept).
    * @throws AttachmentContentRejectedError, BadRequestError, AuthenticationError, PermissionDeniedError when the send failed for good (kept, flagged for attention).
+   * @throws DatabaseUnavailableError when the ledger could not be written: `not-sent` before anything was recorded or sent; `unknown` when the service may hold it or the tracker may still send it (the ledger settles it once the database answers).
    */
   // One signature rather than an overload per route: a mistake (an instant send without its
   // access token) is then reported against the call as written, not against the last overload.
