@@ -2,11 +2,13 @@
 // the driver's code kept, its text withheld unless it is one of the driver's
 // fixed phrases, a refused login a ConfigurationError; and the limits of a
 // pool made from a URL, which the URL's own parameters override.
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { CdmsError, ConfigurationError } from '../../src/index.js';
+import { CdmsClient, CdmsError, ConfigurationError } from '../../src/index.js';
 import { databaseFailure, statementMayHaveRun } from '../../src/tracker/db/database-failure.js';
 import { poolSettings } from '../../src/tracker/db/postgres.js';
-import { DatabaseUnavailableError } from '../../src/tracker/index.js';
+import { createTracker, DatabaseUnavailableError } from '../../src/tracker/index.js';
+import { ENGINES, FAST, databaseFor, eventually } from './support.js';
 
 /** A driver error as pg makes them: a message and a code. */
 const pgError = (message: string, code?: string): Error => Object.assign(new Error(message), code === undefined ? {} : { code });
@@ -71,5 +73,29 @@ describe('poolSettings', () => {
   it('a URL that cannot be read is a ConfigurationError that does not repeat it', () => {
     expect(() => poolSettings('postgres://u:s3cret@[bad', 5)).toThrow(ConfigurationError);
     expect(() => poolSettings('postgres://u:s3cret@[bad', 5)).not.toThrow(/s3cret/);
+  });
+});
+
+describe.skipIf(ENGINES[1].skip)("the app's own pool", () => {
+  it('an idle connection cut by the server while the tracker uses the pool does not end the process, though the app has no listener', async () => {
+    const where = databaseFor('PostgreSQL');
+    const pool = new pg.Pool({ connectionString: where.database, max: 2, application_name: 'cdms-test-app-pool' });
+    const client = new CdmsClient({ baseUrl: 'http://127.0.0.1:8', apiKey: 'k' });
+    const tracker = await createTracker({ client, database: pool, schema: where.schema, ...FAST });
+    const admin = new pg.Client({ connectionString: where.database });
+    await admin.connect();
+    try {
+      await tracker.stats();
+      expect(pool.idleCount).toBeGreaterThan(0);
+      // The server ends the pool's idle connections (a restart, an administrator): each emits 'error' on the pool.
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cdms-test-app-pool'`);
+      await eventually('the pool dropped every cut connection', () => pool.totalCount === 0);
+      // Still alive, and the tracker goes on with a new connection.
+      expect((await tracker.stats()).total).toBe(0);
+    } finally {
+      await admin.end();
+      await tracker.close();
+      await pool.end();
+    }
   });
 });

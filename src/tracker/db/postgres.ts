@@ -45,8 +45,6 @@ export interface PgPoolLike extends PgQueryable {
   on?(event: 'error', listener: (error: Error) => void): unknown;
   /** Stops listening (see `on`). */
   removeListener?(event: 'error', listener: (error: Error) => void): unknown;
-  /** How many listeners an event has. */
-  listenerCount?(event: 'error'): number;
 }
 
 /** Errors of a client the tracker holds reach the statement under way as its failure; this keeps them from the process. */
@@ -84,9 +82,9 @@ async function statement<R extends SqlRow>(client: PgPoolClientLike, sql: string
  * (decision D-TRACKER-17).
  */
 export function poolDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
-  // An idle client's error (a server restart) must not end the app. The app's own pool keeps its own listener if it has one.
-  const watchPool = owned || pool.listenerCount?.('error') === 0;
-  if (watchPool) pool.on?.('error', ignoreClientError);
+  // An idle client's error (a server restart) must not end the app while the tracker uses the pool (the app's own
+  // listeners, if any, still hear it).
+  pool.on?.('error', ignoreClientError);
   return {
     async query<R extends SqlRow>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
       const client = await checkOut(pool);
@@ -117,12 +115,12 @@ export function poolDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
       }
     },
     async close() {
-      if (watchPool) pool.removeListener?.('error', ignoreClientError);
-      if (!owned) return;
       try {
-        await pool.end();
+        if (owned) await pool.end();
       } catch (error) {
         throw databaseFailure(error, 'statement');
+      } finally {
+        pool.removeListener?.('error', ignoreClientError);
       }
     },
   };
