@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { createTracker, type Tracker } from '../../../src/tracker/index.js';
 import { standardMessage } from '../../contract/support.js';
 import { startDelayProxy, type DelayProxy } from '../../helpers/delay-proxy.js';
+import { soakMessageId } from '../soak/plan.js';
 import { ENGINES, FAST, collectEvents, databaseFor, eventually } from '../support.js';
 
 // PostgreSQL only: the decisions under test are the same on both engines (pure functions, unit-tested), and the
@@ -41,7 +42,8 @@ async function slowWorld(seed: number): Promise<{ sandbox: Sandbox; proxy: Delay
 describe('tracked sends through a slow network', () => {
   it.skipIf(POSTGRES.skip)('no false queued, no failed for a held message (expiry passed before the resend), nothing twice, every error with its delivery', async () => {
     const { sandbox, proxy, tracker } = await slowWorld(22);
-    const ids = Array.from({ length: SENDS }, () => crypto.randomUUID());
+    // Ids fixed by the seed, as the proxy's delays are: the same run every time.
+    const ids = Array.from({ length: SENDS }, (_, i) => soakMessageId(22, i));
     // Half expire 3 s after the send: a resend after a 404 comes too late and is refused locally.
     // One send every 150 ms, as a busy sender makes them (40 at once would time the client's own lookups out instead).
     const records = await Promise.all(
