@@ -40,7 +40,7 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   const db = await openDatabase(config.database);
   const store = new TrackerStore(db, config.schema);
   const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined, sendsInProgress: new Set<string>() };
-  // Instances sharing a PostgreSQL ledger prove they are alive from the start (decision D-TRACKER-19).
+  // Instances sharing a PostgreSQL ledger prove they are alive from the start (decision D-TRACKER-20).
   const heartbeat = isShared(config.database) ? new Heartbeat(ctx) : undefined;
   try {
     await migrate(db, config.schema);

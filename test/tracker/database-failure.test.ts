@@ -1,4 +1,4 @@
-// The database's failures in the tracker's words (decision D-TRACKER-17):
+// The database's failures in the tracker's words (decision D-TRACKER-18):
 // the driver's code kept, its text withheld unless it is one of the driver's
 // fixed phrases, a refused login a ConfigurationError; and the limits of a
 // pool made from a URL, which the URL's own parameters override.

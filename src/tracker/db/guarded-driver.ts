@@ -1,7 +1,7 @@
 // Any engine's failures said in the tracker's terms: a driver whose errors
 // are not already the SDK's (the embedded engine's, which runs in-process)
 // is wrapped so that nothing but a CdmsError leaves the database layer
-// (decision D-TRACKER-17). The PostgreSQL driver does this itself, because
+// (decision D-TRACKER-18). The PostgreSQL driver does this itself, because
 // it alone knows whether a statement reached the server.
 import { CdmsError } from '../../core/errors/cdms-error.js';
 import { databaseFailure } from './database-failure.js';

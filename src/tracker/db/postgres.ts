@@ -79,7 +79,7 @@ async function statement<R extends SqlRow>(client: PgPoolClientLike, sql: string
  * A driver over a pool: the app's own (left open on close) or one made from
  * a URL. Every statement runs on a client checked out for it and watched for
  * errors while it is out, and every failure is a DatabaseUnavailableError
- * (decision D-TRACKER-17).
+ * (decision D-TRACKER-18).
  */
 export function poolDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
   // An idle client's error (a server restart) must not end the app while the tracker uses the pool (the app's own
@@ -127,7 +127,7 @@ export function poolDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
 }
 
 /**
- * The limits of a pool the tracker makes from a URL (decision D-TRACKER-17):
+ * The limits of a pool the tracker makes from a URL (decision D-TRACKER-18):
  * no call waits on the database for ever, whether it is down (refused), gone
  * silent (a blackhole) or slow. The URL's own parameters win
  * (`?statement_timeout=5000&query_timeout=8000&lock_timeout=2000`, and

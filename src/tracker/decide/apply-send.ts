@@ -15,7 +15,7 @@ import { raiseAttention, recordStatus, scheduleNextPoll, settle, type StepContex
  *
  * A message an earlier attempt of which may have reached the service
  * (`unclearAt` set) is never recorded as certainly not delivered (decision
- * D-TRACKER-20): it is not `queued` but `sending` (looked up before any
+ * D-TRACKER-21): it is not `queued` but `sending` (looked up before any
  * resend), and when it can be neither confirmed nor sent again (its expiry
  * passed, the resend was refused) it is `delivery-unknown`, not `failed`.
  */
@@ -150,7 +150,7 @@ export function resendDelayMs(attempt: number, intervalMs: number, random: () =>
  * How long after an unclear attempt ended a 404 from the status endpoint is
  * still not taken as absence: the request may be on its way (held by a
  * proxy, queued at the service). A minute by default (`pollIntervalMs /
- * 360`, at least a second; decision D-TRACKER-20).
+ * 360`, at least a second; decision D-TRACKER-21).
  */
 export function inFlightGraceMs(intervalMs: number): number {
   return Math.min(60_000, Math.max(1_000, intervalMs / 360));

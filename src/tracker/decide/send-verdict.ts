@@ -27,7 +27,7 @@ export type SendVerdict =
   | { kind: 'lookup-failed'; detail: string }
   /**
    * The status endpoint answered 404 while an earlier attempt may still be on
-   * its way (decision D-TRACKER-20): not proof of absence, so nothing is sent;
+   * its way (decision D-TRACKER-21): not proof of absence, so nothing is sent;
    * ask again once the attempt can no longer be in flight.
    */
   | { kind: 'not-found-yet'; detail: string };

@@ -1,5 +1,5 @@
 // How instances sharing a PostgreSQL ledger prove they are alive (decision
-// D-TRACKER-19): each writes its row of `instances` every HEARTBEAT_MS with
+// D-TRACKER-20): each writes its row of `instances` every HEARTBEAT_MS with
 // the database's clock, and an instance whose row is older than
 // DEAD_AFTER_MS is dead, its leases free at once whatever their end. One
 // place for both numbers, read by the SQL and by the heartbeat loop.

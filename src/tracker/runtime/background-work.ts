@@ -73,7 +73,7 @@ export class BackgroundWork {
     const { store, config, budget } = this.#ctx;
     const now = Date.now();
     const claimed = await store.claimDue(config.instanceId, new Date(now + config.leaseMs), new Date(now), limit);
-    // A message tracker.send is sending in this process is its own (decision D-TRACKER-18): the claim only renewed the
+    // A message tracker.send is sending in this process is its own (decision D-TRACKER-19): the claim only renewed the
     // lease it holds under the same name, and its send records the outcome.
     const work = claimed.filter((w) => !this.#ctx.sendsInProgress.has(w.state.messageId));
     if (work.length === 0) return claimed.length;

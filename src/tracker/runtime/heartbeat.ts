@@ -1,5 +1,5 @@
 // The heartbeat of an instance on a PostgreSQL ledger (decision
-// D-TRACKER-19): its row in `instances`, rewritten every HEARTBEAT_MS by the
+// D-TRACKER-20): its row in `instances`, rewritten every HEARTBEAT_MS by the
 // database's clock, is how the others know it is alive. When it stops (the
 // process was killed, its host lost), its leases are free within
 // DEAD_AFTER_MS, not at their end: a restart resumes an in-flight send within

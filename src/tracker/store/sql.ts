@@ -14,7 +14,7 @@ export function statements(schema: string) {
   /**
    * Whether a row's lease is free for `claimer` at `now`: none, ended, or held
    * by another instance that is dead (its heartbeat older than DEAD_AFTER_MS
-   * by the database's clock; decision D-TRACKER-19). An owner without a
+   * by the database's clock; decision D-TRACKER-20). An owner without a
    * heartbeat row (the embedded engine) is judged by the lease's end alone.
    */
   const leaseFree = (row: string, claimer: string, now: string): string => `(${row}.lease_until IS NULL OR ${row}.lease_until < ${now}
@@ -28,7 +28,7 @@ export function statements(schema: string) {
         lease_owner, lease_until)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20,
         $21::jsonb, $22, $23::jsonb, $24::jsonb, $9, $25,
-        -- The lease runs from when the row is written, not from before a slow insert (decision D-TRACKER-18).
+        -- The lease runs from when the row is written, not from before a slow insert (decision D-TRACKER-19).
         greatest($26::timestamptz, clock_timestamp() + $27::float8 * interval '1 millisecond'))
       ON CONFLICT (message_id) DO NOTHING
       RETURNING message_id, lease_until`,
@@ -161,7 +161,7 @@ export function statements(schema: string) {
       UPDATE ${s}.events SET next_attempt_at = $2, last_error = $3, lease_owner = NULL, lease_until = NULL
       WHERE id = $1::bigint AND lease_owner = $4`,
 
-    /** An instance's heartbeat, by the database's clock (decision D-TRACKER-19); rows of instances long gone are dropped with it. */
+    /** An instance's heartbeat, by the database's clock (decision D-TRACKER-20); rows of instances long gone are dropped with it. */
     heartbeat: `
       WITH forgotten AS (
         DELETE FROM ${s}.instances WHERE seen_at < clock_timestamp() - ${FORGET_AFTER_MS} * interval '1 millisecond' AND instance_id <> $1

@@ -57,7 +57,7 @@ export class TrackerStore {
   /**
    * Inserts a new message; false when its id is already in the ledger. With
    * a lease, it runs `ms` from when the row is written, by the database's
-   * clock, and never ends before `until` (decision D-TRACKER-18); the
+   * clock, and never ends before `until` (decision D-TRACKER-19); the
    * lease's end as written is returned.
    */
   async insert(state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> {
@@ -73,7 +73,7 @@ export class TrackerStore {
     return (await this.#db.query(this.#sql.renewLease, [messageId, owner, until])).length === 1;
   }
 
-  /** Writes this instance's heartbeat (decision D-TRACKER-19). */
+  /** Writes this instance's heartbeat (decision D-TRACKER-20). */
   async heartbeat(instanceId: string): Promise<void> {
     await this.#db.query(this.#sql.heartbeat, [instanceId]);
   }

@@ -27,7 +27,7 @@ export async function readStatus(client: CdmsClient, route: TrackedRoute, messag
  * client's public API. The ledger keeps the message as plain JSON; the client
  * validates it again before it leaves, so the casts claim nothing unchecked.
  *
- * One attempt per call (`maxRetries: 0`, decision D-TRACKER-20): the error
+ * One attempt per call (`maxRetries: 0`, decision D-TRACKER-21): the error
  * then tells what that one attempt did (a refused connection or a 503: not
  * delivered; a timeout: maybe), which no error can after several attempts,
  * and the tracker's own schedule makes the next attempt, after a look-up.

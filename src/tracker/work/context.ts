@@ -20,7 +20,7 @@ export interface TrackerContext {
   /**
    * The messageIds `tracker.send` is sending in this process right now: the
    * background work never takes one over, whatever its lease says (one owner
-   * per message; decision D-TRACKER-18).
+   * per message; decision D-TRACKER-19).
    */
   sendsInProgress: Set<string>;
 }

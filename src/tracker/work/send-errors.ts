@@ -29,7 +29,7 @@ export function asSendError(error: unknown, messageId: string | undefined): Cdms
 /**
  * A messageId the ledger already holds (or this process is sending): this
  * call sent nothing, but the message tracked under that id may be at the
- * service, so the error says `unknown` (decision D-TRACKER-21).
+ * service, so the error says `unknown` (decision D-TRACKER-22).
  */
 export function alreadyTracked(): LocalValidationError {
   return new LocalValidationError(

@@ -119,7 +119,7 @@ function checkedPayload(
 
 /**
  * The lease as the row was written: when a slow write left less than half of
- * it (decision D-TRACKER-18), it is extended first. Returns how long it has
+ * it (decision D-TRACKER-19), it is extended first. Returns how long it has
  * left, or undefined when another instance took the row over meanwhile (it
  * will confirm and send it: this call sends nothing).
  */

@@ -17,7 +17,7 @@ import { describeError } from '../describe-error.js';
  */
 export async function settleClaimedSend(ctx: TrackerContext, claimed: MessageState, wasQueued: boolean): Promise<void> {
   // A `sending` row whose outcome was never recorded (its sender crashed, or could not write it): its attempt may have
-  // reached the service, and may still be on its way (decision D-TRACKER-20).
+  // reached the service, and may still be on its way (decision D-TRACKER-21).
   const state = wasQueued || claimed.unclearAt ? claimed : { ...claimed, unclearAt: new Date() };
   const verdict = wasQueued ? await resend(ctx, state) : await confirmThenResend(ctx, state);
   const t = applySendVerdict(state, verdict, stepContext(ctx));
