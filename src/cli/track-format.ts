@@ -45,6 +45,7 @@ const ATTENTION_ACTION: Readonly<Record<AttentionReason, string>> = {
   'content-rejected': 'an attachment was rejected (virus scan): never send that file again; obtain a clean copy',
   'no-infrastructure-ack': "the practice's system never acknowledged receipt: contact the practice; the document may not have arrived",
   'no-business-ack': 'the practice received it but never said it was filed: contact the practice to check the patient record',
+  'delivery-unknown': 'it may have reached the practice but cannot be confirmed or sent again: check with the practice before sending it anew',
 };
 
 /** Lines of a table: each column padded to its widest cell. */

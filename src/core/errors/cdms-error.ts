@@ -11,6 +11,8 @@ export interface CdmsErrorOptions {
   cause?: unknown;
   /** Set on errors thrown by a send: whether the message may have reached the service. */
   delivery?: Delivery | undefined;
+  /** Set on errors thrown by a send that has its messageId: which message the error is about. */
+  messageId?: string | undefined;
 }
 
 /**
@@ -23,6 +25,12 @@ export class CdmsError extends Error {
   override name = 'CdmsError';
   /** Set on errors thrown by a send operation; see {@link Delivery}. */
   delivery: Delivery | undefined;
+  /**
+   * Set on errors thrown by a send once its messageId is known (every error
+   * out of the tracker's `send`): the message the error is about, to look up
+   * before anything is sent again.
+   */
+  messageId: string | undefined;
 
   /**
    * @param message - Safe, already redacted text.
@@ -31,6 +39,7 @@ export class CdmsError extends Error {
   constructor(message: string, options: CdmsErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.delivery = options.delivery;
+    this.messageId = options.messageId;
   }
 }
 
