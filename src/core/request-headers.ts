@@ -1,7 +1,8 @@
+import { API_KEY_HEADER, INSTANT_ACCESS_TOKEN_HEADER } from '../schemas/vocabulary.js';
 import { ConfigurationError } from './errors/cdms-error.js';
 
 /** Header names the SDK owns; a caller's `headers` option must not replace them. */
-const RESERVED = new Set(['apikey', 'content-type', 'service-instant-access-token']);
+const RESERVED = new Set([API_KEY_HEADER, 'Content-Type', INSTANT_ACCESS_TOKEN_HEADER].map((name) => name.toLowerCase()));
 
 /** RFC 9110 token characters for a field name. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

@@ -1,6 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { VERSION } from '../version.js';
+import { API_KEY_HEADER } from '../schemas/vocabulary.js';
 import { backoffDelayMs, parseRetryAfterMs, sleep } from './backoff.js';
 import { classifyFailure } from './classify-failure.js';
 import { CdmsError, type Delivery } from './errors/cdms-error.js';
@@ -154,7 +155,7 @@ export class Transport {
           ...call.extra,
           ...spec.headers,
           ...telemetry?.headers,
-          ApiKey: this.#config.apiKey,
+          [API_KEY_HEADER]: this.#config.apiKey,
           // Errors come as RFC 9457 problems: a server that negotiates strictly would answer them 406 without it.
           Accept: 'application/json, application/problem+json',
           'User-Agent': `cdms-sdk/${VERSION}`,

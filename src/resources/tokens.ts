@@ -2,7 +2,8 @@ import { ApiError, AccessTokenGoneError } from '../core/errors/api-error.js';
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import type { RequestOptions, TransportCallOptions } from '../core/options.js';
 import { AccessTokenResponseSchema } from '../schemas/token.js';
-import { INSTANT_ACCESS_TOKEN_HEADER, assertAccessToken } from './instant.js';
+import { INSTANT_ACCESS_TOKEN_HEADER } from '../schemas/vocabulary.js';
+import { assertAccessToken } from './instant.js';
 import { Resource } from './resource.js';
 
 /** The verify path of the spec's definition, and the `/verify` path of its sample. */

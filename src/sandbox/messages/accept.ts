@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Route } from '../../validation/index.js';
-import { SENT_TO_MESH } from '../reference-data.js';
+import { SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { SandboxState } from '../state.js';
 import type { AttachmentSummary, MessageRecord } from './record.js';
 

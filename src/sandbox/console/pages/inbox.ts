@@ -1,12 +1,11 @@
 // The inbox: every message the sandbox holds, newest first, filtered by
 // status, route and recipient, or found by messageId; refreshed live.
+import { MESSAGE_STATUSES } from '../../../schemas/vocabulary.js';
 import type { SandboxMessage } from '../../messages/record.js';
 import { html, type Html } from '../html.js';
 import { ROUTE_LABELS, patientId, patientName, shortTime, textAt } from '../message-view.js';
 import { CONSOLE_PATH } from '../page.js';
 import { statusBadge, timeCell } from './parts.js';
-
-const STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'FAILED', 'EXPIRED'] as const;
 
 /** The inbox's filters, read from the query string. */
 export interface InboxFilter {
@@ -40,7 +39,7 @@ ${options.map(([value, text]) => html`<option value="${value}"${value === curren
 function filterForm(filter: InboxFilter, recipients: readonly string[]): Html {
   return html`<form class="inline" method="get" action="${CONSOLE_PATH}" role="search" aria-label="Filter the inbox"
  hx-get="${CONSOLE_PATH}" hx-target="#inbox" hx-select="#inbox" hx-swap="outerHTML" hx-push-url="true" hx-trigger="change, submit">
-${select('status', 'Status', filter.status, STATUSES.map((s) => [s, s] as const))}
+${select('status', 'Status', filter.status, MESSAGE_STATUSES.map((s) => [s, s] as const))}
 ${select('route', 'Route', filter.route, Object.entries(ROUTE_LABELS))}
 ${select('recipient', 'Recipient practice', filter.recipient, recipients.map((r) => [r, r] as const))}
 <label>Find by messageId<input type="search" name="find" value="${filter.find}" autocomplete="off" spellcheck="false"></label>

@@ -1,11 +1,9 @@
 // "Acting as the practice": the moves a message allows now, as buttons that
 // call the same control endpoints as curl and the CLI.
 import type { SandboxMessage } from '../../messages/record.js';
-import { ITK_SUCCESS, SENT_TO_MESH } from '../../reference-data.js';
+import { ITK_SUCCESS, SENT_TO_MESH, isTerminalStatus } from '../../../schemas/vocabulary.js';
 import { html, type Html } from '../html.js';
 import { actionButton } from './parts.js';
-
-const TERMINAL = new Set(['COMPLETED', 'REJECTED', 'EXPIRED']);
 
 /** The GP route's outcomes, by the step the message is at (spec: GP-route combinations, in order). */
 const GP_STEPS: Record<string, readonly (readonly [string, string])[]> = {
@@ -46,7 +44,7 @@ function gpActions(message: SandboxMessage): Html[] {
 
 /** The actions section of a message. */
 export function messageActions(message: SandboxMessage): Html {
-  if (TERMINAL.has(message.status)) {
+  if (isTerminalStatus(message.status)) {
     return html`<p class="notice">${message.status} is a terminal status: the message never changes again.</p>`;
   }
   const buttons = message.route === 'gpconnect' ? gpActions(message) : toolbarActions(message);
