@@ -28,7 +28,7 @@ export interface RequestSpec<T> {
   /** The operation, for the retry policy and the logs. */
   operation: OperationName;
   method: 'GET' | 'POST';
-  /** Path relative to the base URL, no leading slash (build it with `path`). */
+  /** Path relative to the base URL, no leading slash (an endpoint of schemas/endpoints.ts; `endpointPath` fills in a messageId). */
   path: string;
   /** JSON body; sets `Content-Type: application/json`. */
   json?: unknown;

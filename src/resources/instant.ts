@@ -2,6 +2,7 @@ import type { Delivery } from '../core/errors/cdms-error.js';
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import type { InstantMessageParams } from '../schemas/message.js';
+import { SEND_ENDPOINTS } from '../schemas/endpoints.js';
 import { INSTANT_ACCESS_TOKEN_HEADER } from '../schemas/vocabulary.js';
 import { Resource } from './resource.js';
 import { sendMessage } from './send-message.js';
@@ -56,7 +57,7 @@ export class Instant<ExtraSubjectIdType extends string = never, ExtraRecipientId
         {
           route: 'instant',
           operation: 'instant.send',
-          path: 'api/v1/messages/instant',
+          path: SEND_ENDPOINTS.instant,
           message: toWireMessage(message, 'instant'),
           headers: { [INSTANT_ACCESS_TOKEN_HEADER]: accessToken },
           secrets: [accessToken],

@@ -10,7 +10,8 @@ import { validateMessage, type Route } from '../validation/index.js';
 import type { ClientContext } from './resource.js';
 import { serialiseWireMessage } from './wire-body.js';
 import { attachmentsOf, type WireMessage } from './wire-message.js';
-import { ResendBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage, statusEndpointOf } from './send-recovery.js';
+import { statusEndpointOf } from '../schemas/endpoints.js';
+import { ResendBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage } from './send-recovery.js';
 import type { SendOptions, SendResult } from './send-types.js';
 import type { OperationScope, RecoveryOutcome } from '../telemetry/scope.js';
 

@@ -3,10 +3,9 @@ import { ApiError, NotFoundError, isMessageIdReuse } from '../core/errors/api-er
 import { CdmsError } from '../core/errors/cdms-error.js';
 import { ConnectionError, TimeoutError } from '../core/errors/transport-errors.js';
 import type { TransportCallOptions } from '../core/options.js';
-import { path } from '../core/path.js';
-import { GpConnectStatusSchema, MessageStatusSchema } from '../schemas/status.js';
 import type { Route } from '../validation/index.js';
 import type { ClientContext } from './resource.js';
+import { statusRequest } from './status-request.js';
 
 /**
  * Whether a send failed in a way that leaves its outcome open: the request
@@ -27,11 +26,6 @@ export function isDuplicateMessageId(error: unknown): boolean {
   return error instanceof ApiError && error.status === 400 && isMessageIdReuse(error.problem);
 }
 
-/** The status endpoint of a message on its route, in the form the service returns. */
-export function statusEndpointOf(route: Route, messageId: string): string {
-  return route === 'gpconnect' ? `/api/v1/gpconnect/messages/${messageId}/status` : `/api/v1/messages/${messageId}/status`;
-}
-
 /**
  * Asks the route's status endpoint whether the service holds the message.
  *
@@ -46,12 +40,7 @@ export async function serviceHasMessage(
 ): Promise<boolean> {
   const { signal, timeoutMs, deadlineAt, headers, scope } = options;
   try {
-    await context.transport.request(
-      route === 'gpconnect'
-        ? { operation: 'gpconnect.status', method: 'GET', path: path`api/v1/gpconnect/messages/${messageId}/status`, schema: GpConnectStatusSchema }
-        : { operation: 'messages.status', method: 'GET', path: path`api/v1/messages/${messageId}/status`, schema: MessageStatusSchema },
-      { signal, timeoutMs, deadlineAt, headers, scope },
-    );
+    await context.transport.request(statusRequest(route, messageId), { signal, timeoutMs, deadlineAt, headers, scope });
     return true;
   } catch (error) {
     if (error instanceof NotFoundError) return false;

@@ -26,7 +26,7 @@ const INERT_BODY_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; 
 function messagePageRoute(controls: SandboxControls): ControlRoute {
   return {
     method: 'GET',
-    path: `${CONSOLE_PATH}/messages/:messageId`,
+    path: `${CONSOLE_PATH}/messages/{messageId}`,
     handler: ({ params }) => {
       const message = controls.getMessage(params.messageId);
       if (!message) return pageReply('No such message', 'message', unknownMessagePage(params.messageId ?? ''), 404);
@@ -39,7 +39,7 @@ function messagePageRoute(controls: SandboxControls): ControlRoute {
 function bodyRoute(controls: SandboxControls): ControlRoute {
   return {
     method: 'GET',
-    path: `${CONSOLE_PATH}/messages/:messageId/body`,
+    path: `${CONSOLE_PATH}/messages/{messageId}/body`,
     handler: ({ params }) => {
       const message = controls.getMessage(params.messageId);
       const body = message && messageBody(message);
@@ -74,7 +74,7 @@ export function consoleRoutes(controls: SandboxControls, feed: ChangeFeed, recip
     },
     { method: 'GET', path: `${CONSOLE_PATH}/widgets`, handler: () => pageReply('Widgets', 'widgets', widgetsPage(controls.listWidgets(), recipients())) },
     { method: 'GET', path: `${CONSOLE_PATH}/faults`, handler: () => pageReply('Faults', 'faults', faultsPage(controls.faults())) },
-    { method: 'GET', path: `${CONSOLE_PATH}/assets/:name`, handler: ({ params }) => assetReply(params.name) },
+    { method: 'GET', path: `${CONSOLE_PATH}/assets/{name}`, handler: ({ params }) => assetReply(params.name) },
     { method: 'GET', path: '/_sandbox/events', handler: () => feed.subscribe() },
   ];
 }

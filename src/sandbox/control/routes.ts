@@ -60,7 +60,7 @@ export function controlRoutes(controls: SandboxControls, info: () => SandboxInfo
     { method: 'GET', path: '/_sandbox/messages', handler: () => controls.listMessages() },
     {
       method: 'GET',
-      path: '/_sandbox/messages/:messageId',
+      path: '/_sandbox/messages/{messageId}',
       handler: ({ params }) => {
         const message = controls.getMessage(params.messageId);
         if (!message) throw new SandboxError('not-found', 'No such message in the sandbox.');
@@ -69,7 +69,7 @@ export function controlRoutes(controls: SandboxControls, info: () => SandboxInfo
     },
     {
       method: 'GET',
-      path: '/_sandbox/messages/:messageId/attachments/:index',
+      path: '/_sandbox/messages/{messageId}/attachments/{index}',
       handler: ({ params, query }) => attachmentReply(controls.attachment(params.messageId, params.index), query.has('download')),
     },
     { method: 'GET', path: '/_sandbox/requests', handler: () => controls.requests() },
