@@ -14,7 +14,7 @@ import type { ClientContext } from './resources/resource.js';
 import { Tokens } from './resources/tokens.js';
 import { Topics } from './resources/topics.js';
 import { Widgets } from './resources/widgets.js';
-import type { Telemetry } from './telemetry/scope.js';
+import type { Telemetry } from './core/telemetry-port.js';
 import { createTelemetry, type MeterProviderLike, type TracerProviderLike } from './telemetry/telemetry.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { OperationScope } from '../telemetry/scope.js';
+import type { OperationScope } from './telemetry-port.js';
 import type { Logger } from './logger.js';
 
 /**

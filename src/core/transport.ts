@@ -16,7 +16,7 @@ import { checkRetries, checkTimeout } from './client-config.js';
 import { checkExtraHeaders } from './request-headers.js';
 import { parseResponse } from './parse-response.js';
 import { RETRY_POLICIES, type OperationName } from './retry-policy.js';
-import type { AttemptTelemetry } from '../telemetry/scope.js';
+import type { AttemptTelemetry } from './telemetry-port.js';
 
 /** Error bodies are small problems; anything beyond this is cut. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;

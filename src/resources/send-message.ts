@@ -13,7 +13,7 @@ import { attachmentsOf, type WireMessage } from './wire-message.js';
 import { statusEndpointOf } from '../schemas/endpoints.js';
 import { ResendBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage } from './send-recovery.js';
 import type { SendOptions, SendResult } from './send-types.js';
-import type { OperationScope, RecoveryOutcome } from '../telemetry/scope.js';
+import type { OperationScope, RecoveryOutcome } from '../core/telemetry-port.js';
 
 /** One send as a resource describes it. Internal. */
 export interface SendSpec {

@@ -5,7 +5,7 @@ import { InstrumentSource, createClientInstruments, type ClientInstruments } fro
 import { INSTRUMENTATION_SCOPE } from './names.js';
 import type { OpenTelemetryApi } from './otel-api.js';
 import { OtelOperationScope } from './otel-scope.js';
-import { NOOP_SCOPE, type OperationScope, type Telemetry } from './scope.js';
+import { NOOP_SCOPE, type OperationScope, type Telemetry } from '../core/telemetry-port.js';
 
 /** What the client's telemetry was configured with. Internal. */
 export interface TelemetryConfig {
