@@ -1,6 +1,6 @@
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { ATTR } from './names.js';
-import type { ClientTelemetryContext } from './otel-telemetry.js';
+import type { ClientTelemetryContext } from './client-context.js';
 import { attemptErrorType, statusClassOf, statusOf } from './outcome.js';
 import type { AttemptRequest, AttemptTelemetry } from '../core/telemetry-port.js';
 import { traceparentOf } from './traceparent.js';

@@ -5,7 +5,7 @@ import type { OperationName } from '../core/retry-policy.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import { ATTR } from './names.js';
 import { OtelAttempt } from './otel-attempt.js';
-import type { ClientTelemetryContext } from './otel-telemetry.js';
+import type { ClientTelemetryContext } from './client-context.js';
 import { contentRefusalOf, errorTypeOf, refusedRules, safeMessageOf } from './outcome.js';
 import type { AttemptRequest, AttemptTelemetry, OperationScope, RecoveryOutcome } from '../core/telemetry-port.js';
 
