@@ -4,7 +4,7 @@ import { CONSOLE_PATHS, CONTROL_PATHS, controlPath } from '../../control/paths.j
 import type { AttachmentSummary, SandboxMessage } from '../../messages/record.js';
 import { isRecord } from '../../../internal/is-record.js';
 import { html, type Html } from '../html.js';
-import { at, codedItems, messageBody } from '../message-view.js';
+import { at, codedItems, messageBody, textOf } from '../message-view.js';
 import { facts } from './parts.js';
 
 /** Decoded content per attachment index, undefined when the sandbox released it. */
@@ -66,8 +66,6 @@ function nameOf(value: unknown): string | undefined {
   if (!isRecord(value)) return undefined;
   return [value.given, value.family].filter((v): v is string => typeof v === 'string').join(' ') || undefined;
 }
-
-const textOf = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
 /** The GP route's additional information, as sent. */
 export function gpInfoSection(message: SandboxMessage): Html {
