@@ -1,3 +1,6 @@
+// The headers of a request: the caller's extra headers checked (valid names,
+// no line breaks, none the SDK owns), and the headers of one attempt built
+// from their parts in the order they override each other.
 import { API_KEY_HEADER, INSTANT_ACCESS_TOKEN_HEADER } from '../schemas/vocabulary.js';
 import { VERSION } from '../version.js';
 import { ConfigurationError } from './errors/cdms-error.js';

@@ -1,11 +1,11 @@
-import ky, { type KyInstance } from 'ky';
-import type { z } from 'zod';
 // The one way requests reach the service: each call's options checked, its
 // attempts made through ky with the headers and time limit they need, the
 // operation's retry policy applied between them, and every failure turned
 // into the SDK's typed errors. The decisions (retry or not, which headers)
 // are plain functions in retry-decision.ts and request-headers.ts; this
 // class does the I/O around them.
+import ky, { type KyInstance } from 'ky';
+import type { z } from 'zod';
 import { sleep } from './backoff.js';
 import { classifyFailure } from './classify-failure.js';
 import { CdmsError, type Delivery } from './errors/cdms-error.js';
