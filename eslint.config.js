@@ -61,6 +61,18 @@ export default tseslint.config(
   // (core/telemetry-port.ts) that telemetry/ implements.
   groundFloor('src/core/*.ts', '../'),
   groundFloor('src/core/*/**/*.ts', '../../'),
+  // schemas/ holds the service's vocabulary, endpoints and schemas that every floor reads: it imports nothing of the SDK's.
+  { files: ['src/schemas/**'], rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'src/schemas imports only zod and its own files.' }] }] } },
+  // The sandbox is the service's stand-in, not a client of it: it shares schemas/ and core's plumbing, never the client.
+  {
+    files: ['src/sandbox/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/client.js', '**/resources/*', '**/telemetry/*', '**/tracker/*', '**/cli/*'], message: 'The sandbox never imports the client (it may import schemas/ and core/).' }] },
+      ],
+    },
+  },
   {
     files: ['test/**', 'examples/**', 'bench/**', 'scripts/**', 'src/cli/**', 'src/sandbox/**'],
     rules: { 'no-console': 'off' },
