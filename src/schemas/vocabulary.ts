@@ -14,6 +14,14 @@
  */
 export type Route = 'standard' | 'instant' | 'gpconnect';
 
+/** Every route, each once: a record over `Route` keeps the list complete. */
+export const ROUTES: readonly Route[] = Object.keys({ standard: true, instant: true, gpconnect: true } satisfies Record<Route, true>) as Route[];
+
+/** Whether a value names a route. */
+export function isRoute(value: unknown): value is Route {
+  return typeof value === 'string' && (ROUTES as readonly string[]).includes(value);
+}
+
 /** Status values of the standard status endpoint (spec: States and transitions). */
 export const MESSAGE_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'FAILED', 'EXPIRED'] as const;
 
