@@ -1,11 +1,11 @@
-// The service's vocabulary, written once: its status words, the subStatus
-// texts the interface specification names, its header names and its polling
-// guidance. The client, the sandbox and its console, the tracker and the
-// OpenAPI generator all take these words from here, so a word the service
-// changes is changed in one place. Plain constants without imports: the
-// sandbox uses them without bringing in the client. The public ones are
-// exported from the package by the modules senders already know
-// (schemas/status.ts, polling.ts, resources/instant.ts).
+// The service's vocabulary, written once: its routes, its status words, the
+// subStatus texts the interface specification names, its header names and
+// its polling guidance. The client, the sandbox and its console, the tracker,
+// the CLI and the OpenAPI generator all take these words from here, so a word
+// the service changes is changed in one place. Plain constants without
+// imports: the sandbox uses them without bringing in the client. The public
+// ones are exported from the package by the modules senders already know
+// (schemas/status.ts, polling.ts, resources/instant.ts, validation/types.ts).
 
 /**
  * The three send routes, each with its own endpoints and rules.
