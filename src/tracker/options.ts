@@ -105,6 +105,9 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The `schema` option's default. */
 export const DEFAULT_SCHEMA = 'cdms_tracker';
 
+/** The `pollIntervalMs` option's default: the service's guidance, four polls a day. */
+export const DEFAULT_POLL_INTERVAL_MS = STATUS_POLL_INTERVAL_MS;
+
 /** The `database` option's default: an embedded database in the working directory. */
 export const DEFAULT_DATABASE = './.cdms/tracker';
 
@@ -127,7 +130,7 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
   if (!/^[\x21-\x7e][\x20-\x7e]{0,199}$/.test(instanceId)) {
     throw new ConfigurationError('instanceId must be 1 to 200 printable ASCII characters.');
   }
-  const pollIntervalMs = checkTimeout('pollIntervalMs', options.pollIntervalMs ?? STATUS_POLL_INTERVAL_MS);
+  const pollIntervalMs = checkTimeout('pollIntervalMs', options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
   return {
     client,
     database: checkDatabase(Object.prototype.hasOwnProperty.call(options, 'database') ? options.database : DEFAULT_DATABASE),

@@ -9,8 +9,7 @@ import { installedVersion } from './db/migrate.js';
 import { embeddedDirectory, openDatabase } from './db/open.js';
 import { embeddedDatabaseExists } from './db/embedded-exists.js';
 import { MIGRATIONS } from './db/schema.js';
-import { STATUS_POLL_INTERVAL_MS } from '../schemas/vocabulary.js';
-import { checkSchema, DEFAULT_SCHEMA } from './options.js';
+import { checkSchema, DEFAULT_POLL_INTERVAL_MS, DEFAULT_SCHEMA } from './options.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
 import { TrackerStore } from './store/store.js';
@@ -92,7 +91,7 @@ function readOnlyOver(db: SqlDriver, store: TrackerStore): ReadOnlyTracker {
     },
     list: (options) => listMessages(store, options),
     // Without the app's options, polls are judged against the default interval (a minute's grace).
-    stats: () => collectStats(store, Date.now(), overdueGraceMs(STATUS_POLL_INTERVAL_MS)),
+    stats: () => collectStats(store, Date.now(), overdueGraceMs(DEFAULT_POLL_INTERVAL_MS)),
     acknowledge(messageId) {
       assertUuid('messageId', messageId);
       return store.acknowledge(messageId, new Date());
