@@ -1,3 +1,6 @@
+// What a request that got no response becomes: a timeout, an abort by the
+// caller, or a connection failure that says whether the connection was ever
+// made (and so whether a send may have arrived).
 import { TimeoutError as KyTimeoutError } from 'ky';
 import type { Delivery } from './errors/cdms-error.js';
 import { deliveryNote } from './errors/delivery-note.js';

@@ -1,3 +1,6 @@
+// The one redaction used by logs and errors: secrets and patient data masked
+// in text, in parsed values and in headers, and the headers safe to log.
+
 /** What replaces a secret or a piece of patient data in logs and errors. */
 export const REDACTED = '[redacted]';
 

@@ -1,3 +1,7 @@
+// Which fields of a message may appear in an error and which are patient
+// data, and the values of a message to mask in anything kept from a
+// response.
+
 /**
  * Fields whose values may be shown in an error (`invalidParameters[].value`).
  * Everything else, above all the subject, the patient, names, dates of birth,

@@ -12,9 +12,10 @@ import { assertRightPatient } from '../validation/wrong-patient.js';
 import type { ClientContext } from './resource.js';
 import { serialiseWireMessage } from './wire-body.js';
 import { attachmentsOf, type WireMessage } from './wire-message.js';
-import { ResendBudget, isAmbiguous, isDuplicateMessageId, refusesEveryAttempt, serviceHasMessage, statusEndpointOf } from './send-recovery.js';
+import { statusEndpointOf } from '../schemas/endpoints.js';
+import { ResendBudget, isAmbiguous, isDuplicateMessageId, refusesEveryAttempt, serviceHasMessage } from './send-recovery.js';
 import type { SendOptions, SendResult } from './send-types.js';
-import type { OperationScope, RecoveryOutcome } from '../telemetry/scope.js';
+import type { OperationScope, RecoveryOutcome } from '../core/telemetry-port.js';
 
 /** One send as a resource describes it. Internal. */
 export interface SendSpec {

@@ -2,10 +2,10 @@ import { backoffDelayMs, sleep } from '../core/backoff.js';
 import { ApiError, AttachmentContentRejectedError, BadRequestError, NotFoundError, isMessageIdReuse } from '../core/errors/api-error.js';
 import { ConnectionError, TimeoutError } from '../core/errors/transport-errors.js';
 import type { TransportCallOptions } from '../core/options.js';
-import { path } from '../core/path.js';
-import { GpConnectStatusSchema, MessageStatusSchema } from '../schemas/status.js';
 import type { Route } from '../validation/index.js';
 import type { ClientContext } from './resource.js';
+import { statusRequest } from './status-request.js';
+import { INSTANT_ACCESS_TOKEN_HEADER } from '../schemas/vocabulary.js';
 
 /**
  * Whether a send failed in a way that leaves its outcome open: the request
@@ -32,7 +32,7 @@ export function isDuplicateMessageId(error: unknown): boolean {
  * nothing about an earlier attempt, which may have arrived in time (before
  * the expiry, with a token still valid) or with the messageId still free.
  */
-const ATTEMPT_DEPENDENT_FIELDS: ReadonlySet<string> = new Set(['messageid', 'expirydatetime', 'accesstoken', 'service-instant-access-token']);
+const ATTEMPT_DEPENDENT_FIELDS: ReadonlySet<string> = new Set(['messageid', 'expirydatetime', 'accesstoken', INSTANT_ACCESS_TOKEN_HEADER.toLowerCase()]);
 
 /**
  * Whether a service's refusal of a resend applies to every attempt of the
@@ -46,11 +46,6 @@ export function refusesEveryAttempt(error: unknown): boolean {
   if (error instanceof AttachmentContentRejectedError) return true;
   if (!(error instanceof BadRequestError) || error.invalidParameters.length === 0) return false;
   return error.invalidParameters.every((p) => !ATTEMPT_DEPENDENT_FIELDS.has(p.name.replace(/^\$\./, '').toLowerCase()));
-}
-
-/** The status endpoint of a message on its route, in the form the service returns. */
-export function statusEndpointOf(route: Route, messageId: string): string {
-  return route === 'gpconnect' ? `/api/v1/gpconnect/messages/${messageId}/status` : `/api/v1/messages/${messageId}/status`;
 }
 
 /**
@@ -67,12 +62,7 @@ export async function serviceHasMessage(
 ): Promise<boolean> {
   const { signal, timeoutMs, deadlineAt, headers, scope } = options;
   try {
-    await context.transport.request(
-      route === 'gpconnect'
-        ? { operation: 'gpconnect.status', method: 'GET', path: path`api/v1/gpconnect/messages/${messageId}/status`, schema: GpConnectStatusSchema }
-        : { operation: 'messages.status', method: 'GET', path: path`api/v1/messages/${messageId}/status`, schema: MessageStatusSchema },
-      { signal, timeoutMs, deadlineAt, headers, scope },
-    );
+    await context.transport.request(statusRequest(route, messageId), { signal, timeoutMs, deadlineAt, headers, scope });
     return true;
   } catch (error) {
     if (error instanceof NotFoundError) return false;

@@ -12,6 +12,7 @@
 //   handling): https://simplifier.net/guide/gp-connect-send-document/Home/Build/Error-handling
 // - MESH error codes: https://digital.nhs.uk/developer/api-catalogue/message-exchange-for-social-care-and-health-api
 //   (the specification: https://github.com/NHSDigital/mesh-api-specification).
+import { SENT_TO_MESH } from './vocabulary.js';
 
 /**
  * Where a GP-route code comes from:
@@ -81,9 +82,6 @@ const mesh = (code: string, display: string, meaning: string, action: string): G
   action,
 });
 
-/** The subStatus of a GP-route message the service has handed to MESH (spec: GP-route combinations). */
-export const GP_ROUTE_SENT_TO_MESH = 'Sent to MESH';
-
 /** The code of the positive ITK3 infrastructure acknowledgement: the practice's system received the document. */
 export const ITK_INFRASTRUCTURE_SUCCESS = '20013';
 
@@ -102,8 +100,8 @@ export const ITK_INFRASTRUCTURE_SUCCESS = '20013';
  */
 export const GP_ROUTE_CODES: readonly GpRouteCode[] = Object.freeze([
   {
-    code: GP_ROUTE_SENT_TO_MESH,
-    display: GP_ROUTE_SENT_TO_MESH,
+    code: SENT_TO_MESH,
+    display: SENT_TO_MESH,
     source: 'service',
     outcome: 'pending',
     final: false,

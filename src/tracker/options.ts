@@ -6,6 +6,7 @@ import type { CdmsClient } from '../client.js';
 import { checkTimeout } from '../core/client-config.js';
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { silentLogger, type Logger } from '../core/logger.js';
+import { POLL_BEFORE_EXPIRY_MS, STATUS_POLL_INTERVAL_MS } from '../schemas/vocabulary.js';
 import type { MeterProviderLike, TracerProviderLike } from '../telemetry/telemetry.js';
 import { embeddedDirectory } from './db/open.js';
 import { DEFAULT_BUSINESS_ACK_MS, DEFAULT_INFRASTRUCTURE_ACK_MS } from './decide/gp-route-acks.js';
@@ -123,8 +124,8 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The `schema` option's default. */
 export const DEFAULT_SCHEMA = 'cdms_tracker';
 
-/** The `pollIntervalMs` option's default: four polls a day. */
-export const DEFAULT_POLL_INTERVAL_MS = 6 * HOUR_MS;
+/** The `pollIntervalMs` option's default: the service's guidance, four polls a day. */
+export const DEFAULT_POLL_INTERVAL_MS = STATUS_POLL_INTERVAL_MS;
 
 /** The `database` option's default: an embedded database in the working directory. */
 export const DEFAULT_DATABASE = './.cdms/tracker';
@@ -154,7 +155,7 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
     database: checkDatabase(Object.prototype.hasOwnProperty.call(options, 'database') ? options.database : DEFAULT_DATABASE),
     schema,
     pollIntervalMs,
-    beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? 15 * 60_000),
+    beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? POLL_BEFORE_EXPIRY_MS),
     maxPollsPerSecond: checkRate(options.maxPollsPerSecond ?? 5),
     followForMs: checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS),
     failedAttentionMs: checkTimeout('failedAttentionMs', options.failedAttentionMs ?? 24 * HOUR_MS),

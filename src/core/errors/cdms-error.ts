@@ -1,3 +1,6 @@
+// The base of every error the SDK throws, with `delivery` (whether a failed
+// send may have reached the service), and the configuration error.
+
 /**
  * Whether a failed send may have reached the service.
  * - `not-sent`: the service certainly did not accept the message; sending it again is safe.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Route } from '../../validation/index.js';
-import { SENT_TO_MESH } from '../reference-data.js';
+import { statusEndpointOf } from '../../schemas/endpoints.js';
+import { SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { SandboxState } from '../state.js';
 import type { AttachmentSummary, MessageRecord } from './record.js';
 import { planScenario } from './scenarios.js';
@@ -80,6 +81,5 @@ export function acceptMessage(state: SandboxState, body: Record<string, unknown>
   };
   state.messages.add(record);
   state.stats.send(messageId, 'accepted');
-  const prefix = route === 'gpconnect' ? '/api/v1/gpconnect/messages' : '/api/v1/messages';
-  return `${prefix}/${encodeURIComponent(messageId)}/status`;
+  return statusEndpointOf(route, messageId);
 }

@@ -1,4 +1,5 @@
-import { EXPIRED_BEFORE_IMPORT, FAILED_INSTANT_IMPORT, NOT_IMPORTED_IN_TIME, SENT_TO_MESH } from '../reference-data.js';
+import { FAILED_INSTANT_IMPORT, SENT_TO_MESH } from '../../schemas/vocabulary.js';
+import { EXPIRED_BEFORE_IMPORT, NOT_IMPORTED_IN_TIME } from '../reference-data.js';
 import { changeStatus, type MessageRecord } from './record.js';
 
 /** A move that happens by the passage of time. */

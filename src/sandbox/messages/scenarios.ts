@@ -8,16 +8,10 @@
 //   never issued to a patient) as the subject.
 // The plan is a list of timed steps, applied by the same clock as expiry, so
 // a manual clock's `advance` drives it too; a manual move of the message ends it.
-import {
-  GP_ROUTE_CODES,
-  GP_ROUTE_SENT_TO_MESH,
-  ITK_INFRASTRUCTURE_SUCCESS,
-  formatGpRouteSubStatus,
-  type GpRouteCode,
-} from '../../schemas/gp-route-codes.js';
+import { GP_ROUTE_CODES, ITK_INFRASTRUCTURE_SUCCESS, formatGpRouteSubStatus, type GpRouteCode } from '../../schemas/gp-route-codes.js';
+import { FAILED_INSTANT_IMPORT, SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { Route } from '../../validation/index.js';
 import { isRecord } from '../../internal/is-record.js';
-import { FAILED_INSTANT_IMPORT } from '../reference-data.js';
 
 /** Which test scenario a message triggered, as the console and `getMessage` show it. */
 export interface MessageScenario {
@@ -98,7 +92,7 @@ function pathText(steps: readonly PlannedStep[], rest: string): string {
 /** The GP route's plan for a practitioner's given name, or undefined when it is no trigger. */
 function gpPlan(given: string): { name: string; steps: PlannedStep[]; description: string } | undefined {
   const word = given.trim().toLowerCase();
-  if (word === 'noresponse') return { name: word, steps: [], description: `stays '${GP_ROUTE_SENT_TO_MESH}': no acknowledgement of any kind (it expires at its expiryDateTime, if it has one)` };
+  if (word === 'noresponse') return { name: word, steps: [], description: `stays '${SENT_TO_MESH}': no acknowledgement of any kind (it expires at its expiryDateTime, if it has one)` };
   if (word === 'nobusack') {
     const steps = [received()];
     return { name: word, steps, description: pathText(steps, 'no business response') };

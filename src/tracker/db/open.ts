@@ -1,6 +1,6 @@
-import { ConfigurationError } from '../../core/errors/cdms-error.js';
 // From the `database` option to an open driver: a directory (embedded),
 // 'memory:' (embedded, for tests), a postgres:// URL or the app's own pool.
+import { ConfigurationError } from '../../core/errors/cdms-error.js';
 import { databaseFailure } from './database-failure.js';
 import type { SqlDriver } from './driver.js';
 import { guardedDriver } from './guarded-driver.js';

@@ -6,7 +6,8 @@
 // with what to do about that code; a missing acknowledgement raises
 // `no-infrastructure-ack` or `no-business-ack` once it has been awaited for
 // the set time. Pure functions of the state and a StepContext.
-import { GP_ROUTE_SENT_TO_MESH, ITK_INFRASTRUCTURE_SUCCESS, parseGpRouteSubStatus } from '../../schemas/gp-route-codes.js';
+import { ITK_INFRASTRUCTURE_SUCCESS, parseGpRouteSubStatus } from '../../schemas/gp-route-codes.js';
+import { ITK_SUCCESS, SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 import type { AttentionReason } from '../types.js';
@@ -62,7 +63,7 @@ function awaitedAck(s: MessageState, config: GpAckConfig, now: number): AwaitedA
   const code = parseGpRouteSubStatus(s.subStatus).code;
   const sentAt = (s.sentAt ?? s.createdAt).getTime();
   // Just sent, not yet polled, the tracker knows only PENDING: the acknowledgement is awaited from the send as well.
-  if (code === GP_ROUTE_SENT_TO_MESH || code === null) {
+  if (code === SENT_TO_MESH || code === null) {
     const limit = config.infrastructureAckMs ?? DEFAULT_INFRASTRUCTURE_ACK_MS;
     return { reason: 'no-infrastructure-ack', since: sentAt, dueAt: sentAt + limit };
   }
@@ -106,6 +107,6 @@ export function applyGpRouteRules(t: Transition, ctx: StepContext & { config: Gp
   const detail =
     awaited.reason === 'no-infrastructure-ack'
       ? `Still 'Sent to MESH' ${waited} after it was sent: the practice's system has not acknowledged receipt (no ITK3 infrastructure acknowledgement). Tell the practice: the document may not have arrived.`
-      : `'20013 - Success' for ${waited} without a business response: the practice's system received the document but has not said it was filed. Tell the practice: the document may not be in the patient record.`;
+      : `'${ITK_SUCCESS}' for ${waited} without a business response: the practice's system received the document but has not said it was filed. Tell the practice: the document may not be in the patient record.`;
   raiseAttention(t, awaited.reason, detail, ctx.now);
 }

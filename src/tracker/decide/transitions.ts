@@ -3,7 +3,7 @@
 // attention once per reason, and scheduling the next poll. Pure functions of
 // the transition and a StepContext (the time, the options, a random source),
 // so they are tested without a database or a service.
-import { isTerminalStatus } from '../../polling.js';
+import { FAILED_INSTANT_IMPORT, isTerminalStatus } from '../../schemas/vocabulary.js';
 import type { TrackerConfig } from '../options.js';
 import type { NewHistory, Transition } from '../model/transition.js';
 import type { AttentionReason, StatusChange } from '../types.js';
@@ -16,9 +16,6 @@ export interface StepContext {
   config: Pick<TrackerConfig, 'pollIntervalMs' | 'beforeExpiryMs' | 'followForMs' | 'failedAttentionMs'> & GpAckConfig;
   random: () => number;
 }
-
-/** The subStatus of an instant message that fell back to a standard toolbar message (spec: States and transitions). */
-export const INSTANT_FALLBACK_SUB_STATUS = 'Failed instant message import';
 
 /** Raises an attention condition once per reason and message; an event goes with it. */
 export function raiseAttention(t: Transition, reason: AttentionReason, detail: string | null, now: number): void {
@@ -59,7 +56,7 @@ export function recordStatus(
   s.failedSince = seen.status === 'FAILED' ? (s.failedSince ?? new Date(ctx.now)) : null;
   if (s.route === 'instant' && seen.status === 'PENDING' && seen.subStatus !== null) {
     // Spec: an instant message the toolbar did not import (it failed, or was not run in time) becomes a standard one.
-    const why = seen.subStatus === INSTANT_FALLBACK_SUB_STATUS ? 'the automatic import failed' : `"${seen.subStatus}"`;
+    const why = seen.subStatus === FAILED_INSTANT_IMPORT ? 'the automatic import failed' : `"${seen.subStatus}"`;
     raiseAttention(t, 'instant-fell-back', `Not imported automatically (${why}); it now waits as a standard message for the practice.`, ctx.now);
   }
   if (s.failedSince && ctx.now - s.failedSince.getTime() >= ctx.config.failedAttentionMs) {
