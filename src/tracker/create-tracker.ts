@@ -34,13 +34,16 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   const config = resolveTrackerOptions(options);
   const telemetry = await loadTrackerTelemetry(options);
   const db = await openDatabase(config.database);
+  const store = new TrackerStore(db, config.schema);
   try {
     await migrate(db, config.schema);
+    // The embedded engine is this process's alone (its lock says so): whatever is leased in it was leased
+    // by a process that died, so its sends are resumed now rather than when the leases run out (D-TRACKER-17).
+    if (db.soleUser) await store.releaseEveryLease();
   } catch (error) {
     await db.close();
     throw error;
   }
-  const store = new TrackerStore(db, config.schema);
   const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined };
   return new Tracker(ctx, () => db.close());
 }

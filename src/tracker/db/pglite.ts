@@ -77,6 +77,7 @@ function executor(db: Pick<Transaction, 'query'>): SqlExecutor {
 function pgliteDriver(db: PGliteClass, lock: HeldLock | undefined): SqlDriver {
   return {
     ...executor(db),
+    soleUser: true,
     transaction: (work) => db.transaction((tx) => work(executor(tx))),
     async close() {
       if (!db.closed) await db.close();

@@ -82,6 +82,10 @@ export function statements(schema: string) {
     releaseOwnMessages: `UPDATE ${s}.messages SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1`,
     releaseOwnEvents: `UPDATE ${s}.events SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1 AND handled_at IS NULL`,
 
+    /** On a database only this process uses, every lease left in it is a dead process's. */
+    releaseEveryMessage: `UPDATE ${s}.messages SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL`,
+    releaseEveryEvent: `UPDATE ${s}.events SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL AND handled_at IS NULL`,
+
     nextDue: `SELECT min(due_at) AS due FROM ${s}.messages WHERE stage IN ${active}`,
 
     getMessage: `SELECT * FROM ${s}.messages WHERE message_id = $1`,

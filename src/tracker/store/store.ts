@@ -98,6 +98,15 @@ export class TrackerStore {
     await this.#db.query(this.#sql.releaseOwnEvents, [owner]);
   }
 
+  /**
+   * Frees every lease, whoever holds it: only when this process alone uses
+   * the database (the embedded engine), so every holder is a process that died.
+   */
+  async releaseEveryLease(): Promise<void> {
+    await this.#db.query(this.#sql.releaseEveryMessage);
+    await this.#db.query(this.#sql.releaseEveryEvent);
+  }
+
   /** The earliest due time of any active message. */
   async nextDue(): Promise<Date | null> {
     const [row] = await this.#db.query<{ due: Date | null }>(this.#sql.nextDue);
