@@ -3,15 +3,19 @@
 // Pure; the effects that send are ../work/send-now.ts and settle-send.ts.
 import type { MessageState } from '../model/message-state.js';
 import { begin, type Transition } from '../model/transition.js';
+import { ledgerText } from './ledger-text.js';
 import type { SendVerdict } from './send-verdict.js';
 import { raiseAttention, recordStatus, scheduleNextPoll, type StepContext } from './transitions.js';
 
 /**
  * Records what a send (or the confirmation of an unclear one) ended in. Once
  * the service holds the message its content is erased: only identifiers,
- * route, topic, recipient, times and statuses stay.
+ * route, topic, recipient, times and statuses stay. Every error text it
+ * records is first redacted of the message's values (D-TRACKER-19).
  */
 export function applySendVerdict(state: MessageState, verdict: SendVerdict, ctx: StepContext): Transition {
+  // What the ledger keeps of the error never holds a value of the message, whatever the service echoed.
+  if ('detail' in verdict) verdict = { ...verdict, detail: ledgerText(verdict.detail, state.payload) };
   const t = begin(state);
   const s = t.state;
   s.sendAttempts += 1;
