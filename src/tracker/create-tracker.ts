@@ -3,11 +3,13 @@
 // store, the request budget, telemetry) before anything can be sent.
 import { loadTrackerTelemetry } from '../telemetry/tracker-metrics.js';
 import { migrate } from './db/migrate.js';
+import type { SqlDriver } from './db/driver.js';
 import { openDatabase } from './db/open.js';
 import { resolveTrackerOptions, type TrackerOptions } from './options.js';
 import { TrackerStore } from './store/store.js';
 import { Tracker } from './tracker.js';
 import { RequestBudget } from './runtime/request-budget.js';
+import { KeyShredder } from './runtime/key-shredder.js';
 
 /**
  * Opens (creating or migrating) the tracker's database and returns a
@@ -30,20 +32,37 @@ import { RequestBudget } from './runtime/request-budget.js';
  * package is not installed, the embedded database is in use by another
  * process, or the database was made by a newer cdms-sdk.
  */
-export async function createTracker(options: TrackerOptions): Promise<Tracker> {
+export function createTracker(options: TrackerOptions): Promise<Tracker> {
+  return createTrackerOver(options, (db, schema) => new TrackerStore(db, schema));
+}
+
+/**
+ * {@link createTracker} over a store of the caller's making: the benchmark's
+ * baseline (the tracker with its content kept in clear, as it was before
+ * contents were sealed) measures the seal's cost with everything else equal.
+ * Internal: not exported from the package.
+ */
+export async function createTrackerOver(options: TrackerOptions, makeStore: (db: SqlDriver, schema: string) => TrackerStore): Promise<Tracker> {
   const config = resolveTrackerOptions(options);
   const telemetry = await loadTrackerTelemetry(options);
   const db = await openDatabase(config.database);
-  const store = new TrackerStore(db, config.schema);
+  const store = makeStore(db, config.schema);
   try {
     await migrate(db, config.schema);
     // The embedded engine is this process's alone (its lock says so): whatever is leased in it was leased
     // by a process that died, so its sends are resumed now rather than when the leases run out (D-TRACKER-17).
     if (db.soleUser) await store.releaseEveryLease();
+    // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-18).
+    if (!db.inMemory) await store.shredKeys();
   } catch (error) {
     await db.close();
     throw error;
   }
+  const shredder = new KeyShredder(store, config.logger);
+  if (!db.inMemory) store.keysDestroyed = () => shredder.destroyed();
   const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined };
-  return new Tracker(ctx, () => db.close());
+  return new Tracker(ctx, async () => {
+    await shredder.flush();
+    await db.close();
+  });
 }

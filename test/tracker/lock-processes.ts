@@ -76,6 +76,8 @@ export async function startHolder(
     child.stdin?.write(`${command}\n`);
     return answer;
   };
+  // Every process holding the output pipe is gone (under unshare, the PID-1 node dies after unshare does).
+  const outputClosed = new Promise<void>((resolve) => child.stdout?.once('close', () => resolve()));
   const ready = await next();
   return {
     pid: ready.pid ?? 0,
@@ -83,7 +85,7 @@ export async function startHolder(
     release: () => ask('release'),
     async kill() {
       child.kill('SIGKILL');
-      await exited;
+      await Promise.all([exited, outputClosed]);
       started.delete(child);
     },
   };

@@ -4,8 +4,10 @@
  * migration: add the next one.
  *
  * `$schema` stands for the quoted schema name. Times are `timestamptz`, ids
- * `uuid`; nothing here holds patient data except `payload`, the message
- * itself, which is erased as soon as the service holds the message.
+ * `uuid`; nothing here holds patient data except the message itself, kept
+ * until the service holds it: sealed in `sealed` under its key in
+ * `message_keys` (D-TRACKER-18), or in clear in `payload` for rows written
+ * before the seal.
  */
 export const MIGRATIONS: readonly string[] = [
   `
@@ -72,6 +74,13 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE $schema.budget (
     name text PRIMARY KEY,
     next_slot timestamptz NOT NULL
+  );
+  `,
+  `
+  ALTER TABLE $schema.messages ADD COLUMN sealed bytea;
+  CREATE TABLE $schema.message_keys (
+    message_id uuid PRIMARY KEY REFERENCES $schema.messages (message_id) ON DELETE CASCADE,
+    key bytea NOT NULL
   );
   `,
 ];

@@ -48,6 +48,8 @@ export interface Totals {
 export class TrackerStore {
   readonly #db: SqlDriver;
   readonly #sql: Statements;
+  /** Told when a content's key was destroyed, so the files are cleared of it soon (see `shredKeys`). */
+  keysDestroyed: () => void = () => undefined;
 
   constructor(db: SqlDriver, schema: string) {
     this.#db = db;
@@ -62,7 +64,7 @@ export class TrackerStore {
 
   /** Removes a message that was never sent (refused locally before any request). */
   async deleteUnsent(messageId: string): Promise<void> {
-    await this.#db.query(this.#sql.deleteUnsent, [messageId]);
+    if ((await this.#db.query(this.#sql.deleteUnsent, [messageId])).length > 0) this.keysDestroyed();
   }
 
   /**
@@ -71,7 +73,8 @@ export class TrackerStore {
    * false when it was lost (another instance took the work over).
    */
   async save(t: Transition, owner: string | null, now: Date): Promise<boolean> {
-    const [row] = await this.#db.query<{ saved: number }>(this.#sql.saveTransition, transitionParams(t, now, owner));
+    const [row] = await this.#db.query<{ saved: number; shredded: number }>(this.#sql.saveTransition, transitionParams(t, now, owner));
+    if ((row?.shredded ?? 0) > 0) this.keysDestroyed();
     return row?.saved === 1;
   }
 
@@ -185,6 +188,25 @@ export class TrackerStore {
   async nextEventDue(): Promise<Date | null> {
     const [row] = await this.#db.query<{ due: Date | null }>(this.#sql.nextEventDue);
     return row?.due ?? null;
+  }
+
+  /**
+   * Clears the database's files of destroyed keys (D-TRACKER-18). A step
+   * refused for want of privileges (a PostgreSQL role may not force a
+   * checkpoint) is skipped and named in what it returns; any other failure
+   * throws.
+   */
+  async shredKeys(): Promise<string[]> {
+    const refused: string[] = [];
+    for (const statement of this.#sql.shredKeys) {
+      try {
+        await this.#db.query(statement);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== '42501') throw error;
+        refused.push(statement);
+      }
+    }
+    return refused;
   }
 
   /** Reserves `count` slots `spacingMs` apart in the shared budget; returns the first slot's time (ms). */
