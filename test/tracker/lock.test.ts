@@ -60,7 +60,7 @@ describe('the embedded ledger lock', () => {
     expect(ms).toBeLessThan(3_000);
   });
 
-  it.skipIf(unshareNote)('a holder that is PID 1 of its own PID namespace (a container\'s main process): refused while alive, taken over at once after SIGKILL', async () => {
+  it.skipIf(unshareNote)("a holder that is PID 1 of its own PID namespace (a container's main process): refused while alive, taken over at once after SIGKILL", async () => {
     const path = lockPath();
     const holder = await startHolder(path, { newPidNamespace: true });
     expect(holder.pid).toBe(1);

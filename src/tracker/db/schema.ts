@@ -5,7 +5,8 @@
  *
  * `$schema` stands for the quoted schema name. Times are `timestamptz`, ids
  * `uuid`; nothing here holds patient data except the message itself, kept
- * until the service holds it: sealed in `sealed` under its key in
+ * until the service holds it: sealed in `sealed` (base64: PGlite's own
+ * bytea conversion is slow for large values) under its key in
  * `message_keys` (D-TRACKER-18), or in clear in `payload` for rows written
  * before the seal.
  */
@@ -77,7 +78,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   `,
   `
-  ALTER TABLE $schema.messages ADD COLUMN sealed bytea;
+  ALTER TABLE $schema.messages ADD COLUMN sealed text;
   CREATE TABLE $schema.message_keys (
     message_id uuid PRIMARY KEY REFERENCES $schema.messages (message_id) ON DELETE CASCADE,
     key bytea NOT NULL

@@ -49,9 +49,9 @@ export function toState(row: SqlRow): MessageState {
 function payloadOf(row: SqlRow): StoredPayload | null {
   const clear = json(row.payload) as StoredPayload | null;
   if (clear) return clear;
-  if (!(row.sealed instanceof Uint8Array && row.payload_key instanceof Uint8Array)) return null;
+  if (!(typeof row.sealed === 'string' && row.payload_key instanceof Uint8Array)) return null;
   try {
-    return unseal(row.sealed, row.payload_key, String(row.message_id));
+    return unseal(Buffer.from(row.sealed, 'base64'), row.payload_key, String(row.message_id));
   } catch {
     // Altered on disk: treated as no longer held (a resend then fails with attention, for a person to send anew).
     return null;
@@ -61,7 +61,7 @@ function payloadOf(row: SqlRow): StoredPayload | null {
 /** The parameters of `insertMessage`, in order: the content sealed under a new key, never in clear (D-TRACKER-18). */
 export function insertParams(s: MessageState, leaseOwner: string | null, leaseUntil: Date | null): unknown[] {
   const key = s.payload === null ? null : newMessageKey();
-  const sealed = s.payload === null || key === null ? null : seal(s.payload, key, s.messageId);
+  const sealed = s.payload === null || key === null ? null : seal(s.payload, key, s.messageId).toString('base64');
   return [
     s.messageId, s.route, s.stage, s.status, s.subStatus, s.statusUpdated, s.topic, s.recipient,
     s.createdAt, s.sentAt, s.expiryAt, s.followUntil, s.dueAt, s.polls, JSON.stringify(s.pollTimes), s.sendAttempts,
