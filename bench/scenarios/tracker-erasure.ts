@@ -1,5 +1,5 @@
 // tracker-erasure: what erasure that holds on disk costs a tracked send. The
-// same tracker sends the same messages (one 100 kB PDF each) to the local
+// same tracker sends the same messages (one PDF of 100 kB, then of 1 kB) to the local
 // service, sealed (its content under a key of its own, the key destroyed on
 // erase and the files cleared of it: D-TRACKER-18) against the tracker with
 // its content in clear (bench/lib/clear-content-store.ts), on a fresh ledger
@@ -26,7 +26,8 @@ import type { BenchContext } from './context.js';
 
 const SENDS = Number(process.env['BENCH_ERASURE_SENDS'] ?? 150);
 const WARMUP_SENDS = 10;
-const message = largeMessage(1, 100_000);
+/** A discharge letter (one 100 kB PDF), and a small message (one 1 kB PDF), where the fixed costs weigh most. */
+const SIZES = [100_000, 1_000] as const;
 
 /** Where a round's ledger lives. */
 interface Engine {
@@ -37,7 +38,7 @@ interface Engine {
 /** A tracker that follows nothing during the round: polls are hours away. */
 const QUIET = { pollIntervalMs: 6 * 3_600_000, maxPollsPerSecond: 1_000 };
 
-async function round(engine: Engine, client: CdmsClient, sealed: boolean): Promise<number> {
+async function round(engine: Engine, client: CdmsClient, sealed: boolean, message: ReturnType<typeof largeMessage>): Promise<number> {
   const where = engine.fresh();
   try {
     const options = { client, database: where.database, ...(where.schema ? { schema: where.schema } : {}), ...QUIET };
@@ -83,24 +84,28 @@ export async function trackerErasureScenario({ serverUrl, log }: BenchContext): 
   const rows: Row[] = [];
   try {
     for (const engine of engines) {
-      log(`tracker-erasure: ${engine.name}, ${SENDS} sends a round`);
-      const samples = await alternate({
-        warmup: 1,
-        reps: 5,
-        probes: { sdk: () => round(engine, client, true), baseline: () => round(engine, client, false) },
-      });
-      rows.push(
-        toRow({
-          scenario: 'tracker-erasure',
-          metric: `ms per tracked send (${engine.name})`,
-          unit: 'ms',
-          target: { kind: 'report' },
-          sdkSamples: samples.sdk,
-          baselineSamples: samples.baseline,
-          baselineName: 'the same tracker with the content in clear (nothing sealed, nothing to clear)',
-          note: `one 100 kB PDF a message, ${SENDS} sends one after another then close(), which clears the last keys; fresh ledger each round`,
-        }),
-      );
+      for (const size of SIZES) {
+        const message = largeMessage(1, size);
+        const label = `${size / 1000} kB PDF`;
+        log(`tracker-erasure: ${engine.name}, ${label}, ${SENDS} sends a round`);
+        const samples = await alternate({
+          warmup: 1,
+          reps: 5,
+          probes: { sdk: () => round(engine, client, true, message), baseline: () => round(engine, client, false, message) },
+        });
+        rows.push(
+          toRow({
+            scenario: 'tracker-erasure',
+            metric: `ms per tracked send (${engine.name}, ${label})`,
+            unit: 'ms',
+            target: { kind: 'report' },
+            sdkSamples: samples.sdk,
+            baselineSamples: samples.baseline,
+            baselineName: 'the same tracker with the content in clear (nothing sealed, nothing to clear)',
+            note: `one ${label} a message, ${SENDS} sends one after another then close(), which clears the last keys; fresh ledger each round`,
+          }),
+        );
+      }
     }
   } finally {
     server?.stop();

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, lstat, mkdir, open, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
 import type { Server } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ConfigurationError } from '../../core/errors/cdms-error.js';
 import { BEAT_MS, heartbeatSeen, startHeartbeat, type Heartbeat } from './lock/heartbeat.js';
 import { ownIdentity, probeProcess, type Liveness, type ProcessIdentity } from './lock/identity.js';
@@ -211,7 +211,15 @@ async function linkIfAbsent(from: string, to: string): Promise<boolean> {
     await link(from, to);
     return true;
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'EEXIST') return false;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') {
+      throw new ConfigurationError(
+        `The file system of ${dirname(to)} cannot make hard links, which the embedded database's lock needs. ` +
+          'Put the database on a local disk, or use PostgreSQL (database: "postgres://...").',
+        { cause: error },
+      );
+    }
     throw error;
   }
 }

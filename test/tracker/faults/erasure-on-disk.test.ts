@@ -10,6 +10,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CdmsClient } from '../../../src/index.js';
+import { mulberry32 as seeded } from '../../../src/sandbox/faults/prng.js';
 import { EICAR_TEST_FILE_BASE64 } from '../../../src/sandbox/index.js';
 import { createTracker, type Tracker, type TrackerOptions } from '../../../src/tracker/index.js';
 import { isValidNhsNumber } from '../../../src/validation/nhs-number.js';
@@ -37,18 +38,6 @@ vi.mock('../../../src/tracker/store/sealed-payload.js', async (importOriginal) =
 
 const env = useSandbox();
 const SEED = 0xe7a5e;
-
-/** mulberry32, so the planted values can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Values found nowhere else: random words, a valid NHS number, a date of birth. */
 function plantedValues(random: () => number) {

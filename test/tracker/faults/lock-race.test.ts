@@ -7,24 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mulberry32 as seeded } from '../../../src/sandbox/faults/prng.js';
 import { DatabaseInUseError, lockDirectory } from '../../../src/tracker/db/lock-file.js';
 import { startHolder, type HolderProcess } from '../lock-processes.js';
 
 const CONTENDERS = 4;
 const TRIALS = 24;
 const SEED = 0x5eed_10c;
-
-/** mulberry32: a small seeded generator, so a failing order can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'cdms-lock-race-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
