@@ -52,14 +52,16 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
     // The embedded engine is this process's alone (its lock says so): whatever is leased in it was leased
     // by a process that died, so its sends are resumed now rather than when the leases run out (D-TRACKER-17).
     if (db.soleUser) await store.releaseEveryLease();
-    // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-18).
-    if (!db.inMemory) await store.shredKeys();
   } catch (error) {
     await db.close();
     throw error;
   }
   const shredder = new KeyShredder(store, config.logger);
-  if (!db.inMemory) store.keysDestroyed = () => shredder.destroyed();
+  if (!db.inMemory) {
+    store.keysDestroyed = () => shredder.destroyed();
+    // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-18).
+    await shredder.clearNow();
+  }
   const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined };
   return new Tracker(ctx, async () => {
     await shredder.flush();

@@ -32,6 +32,12 @@ export class KeyShredder {
     this.#schedule();
   }
 
+  /** Clears the files now (at opening: what a crash left); a failure is logged and retried later, never thrown. */
+  clearNow(): Promise<void> {
+    this.#pending = true;
+    return this.#run();
+  }
+
   /** Clears what is pending now and stops (for close): afterwards nothing more is scheduled. */
   async flush(): Promise<void> {
     this.#stopped = true;

@@ -9,6 +9,9 @@ import { statements, type Statements } from './sql.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 
+/** SQLSTATEs of a step of clearing the server refuses (privileges, or a feature a managed service leaves out). */
+const REFUSALS = new Set(['42501', '0A000']);
+
 /** A filter of {@link TrackerStore.list}. */
 export interface ListFilter {
   status?: string | undefined;
@@ -193,8 +196,8 @@ export class TrackerStore {
   /**
    * Clears the database's files of destroyed keys (D-TRACKER-18). A step
    * refused for want of privileges (a PostgreSQL role may not force a
-   * checkpoint) is skipped and named in what it returns; any other failure
-   * throws.
+   * checkpoint) or not offered by the server is skipped and named in what it
+   * returns; any other failure throws.
    */
   async shredKeys(): Promise<string[]> {
     const refused: string[] = [];
@@ -202,7 +205,8 @@ export class TrackerStore {
       try {
         await this.#db.query(statement);
       } catch (error) {
-        if ((error as { code?: unknown }).code !== '42501') throw error;
+        // Not allowed to this role (42501), or not offered by this server (0A000: some managed services).
+        if (!REFUSALS.has(String((error as { code?: unknown }).code))) throw error;
         refused.push(statement);
       }
     }
