@@ -1,5 +1,6 @@
 import { TimeoutError as KyTimeoutError } from 'ky';
 import type { Delivery } from './errors/cdms-error.js';
+import { deliveryNote } from './errors/delivery-note.js';
 import { ConnectionError, RequestAbortedError, TimeoutError } from './errors/transport-errors.js';
 
 /**
@@ -84,13 +85,6 @@ export interface FailedAttempt {
   /** Whether this is a send (errors then carry `delivery`). */
   send: boolean;
 }
-
-const deliveryNote = (delivery: Delivery | undefined): string =>
-  delivery === 'unknown'
-    ? ' The message may have reached the service: look up its status before sending it again.'
-    : delivery === 'not-sent'
-      ? ' The message was not sent.'
-      : '';
 
 /**
  * Turns what `ky` threw into the SDK's error. ky's own errors are never kept

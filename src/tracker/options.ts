@@ -8,6 +8,7 @@ import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import type { MeterProviderLike, TracerProviderLike } from '../telemetry/telemetry.js';
 import { embeddedDirectory } from './db/open.js';
+import { DEFAULT_BUSINESS_ACK_MS, DEFAULT_INFRASTRUCTURE_ACK_MS } from './decide/gp-route-acks.js';
 import type { PgPoolLike } from './db/postgres.js';
 
 const HOUR_MS = 3_600_000;
@@ -56,6 +57,22 @@ export interface TrackerOptions {
   /** How long a FAILED status may last before it needs attention, in milliseconds. @defaultValue 86_400_000 (1 day) */
   failedAttentionMs?: number | undefined;
   /**
+   * GP route: how long a message may stay 'Sent to MESH' (no infrastructure
+   * acknowledgement from the practice's system) before it needs attention
+   * (`no-infrastructure-ack`), in milliseconds, counted from the send. The
+   * default is MESH's five days, after which an uncollected message is
+   * removed; lower it to hear sooner.
+   * @defaultValue 432_000_000 (5 days)
+   */
+  infrastructureAckMs?: number | undefined;
+  /**
+   * GP route: how long a message may stay at '20013 - Success' (received,
+   * no business response) before it needs attention (`no-business-ack`), in
+   * milliseconds, counted from the service's `updated` time of that status.
+   * @defaultValue 432_000_000 (5 days)
+   */
+  businessAckMs?: number | undefined;
+  /**
    * How long work claimed by an instance stays reserved to it, in
    * milliseconds. Work of an instance that died is taken over after this.
    * @defaultValue 120_000 (2 minutes)
@@ -92,6 +109,8 @@ export interface TrackerConfig {
   maxPollsPerSecond: number;
   followForMs: number;
   failedAttentionMs: number;
+  infrastructureAckMs: number;
+  businessAckMs: number;
   leaseMs: number;
   instanceId: string;
   logger: Logger;
@@ -139,6 +158,8 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
     maxPollsPerSecond: checkRate(options.maxPollsPerSecond ?? 5),
     followForMs: checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS),
     failedAttentionMs: checkTimeout('failedAttentionMs', options.failedAttentionMs ?? 24 * HOUR_MS),
+    infrastructureAckMs: checkTimeout('infrastructureAckMs', options.infrastructureAckMs ?? DEFAULT_INFRASTRUCTURE_ACK_MS),
+    businessAckMs: checkTimeout('businessAckMs', options.businessAckMs ?? DEFAULT_BUSINESS_ACK_MS),
     leaseMs: checkTimeout('leaseMs', options.leaseMs ?? 120_000),
     instanceId,
     logger: options.logger ?? silentLogger,

@@ -21,6 +21,13 @@ import { sendNow, type TrackerSendResult } from './work/send-now.js';
 export interface TrackerSendOptions {
   /** The app's own data to keep with the message (for example its own document id). Stored as JSON; not for patient data. */
   metadata?: Record<string, unknown> | undefined;
+  /**
+   * The wrong-patient cross-check's override, kept with the message for its
+   * resends: send although an attachment names NHS numbers none of which is
+   * the subject's, for a document that names another person by right.
+   * @defaultValue false
+   */
+  allowOtherNhsNumbers?: boolean | undefined;
 }
 
 /** Options of a tracked instant send. */

@@ -32,6 +32,10 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
  * - `send-failed`: the send certainly failed and will not be retried.
  * - `content-rejected`: an attachment's content was rejected (virus scan); it
  *   must not be resent.
+ * - `no-infrastructure-ack`: GP route: still 'Sent to MESH' after
+ *   `infrastructureAckMs`: the practice's system never acknowledged receipt.
+ * - `no-business-ack`: GP route: '20013 - Success' for longer than
+ *   `businessAckMs` without a business response: received, not known to be filed.
  */
 export type AttentionReason =
   | 'rejected'
@@ -41,7 +45,9 @@ export type AttentionReason =
   | 'removed-after-expiry'
   | 'unresolved'
   | 'send-failed'
-  | 'content-rejected';
+  | 'content-rejected'
+  | 'no-infrastructure-ack'
+  | 'no-business-ack';
 
 /** Every attention reason, for filters and tables. */
 export const ATTENTION_REASONS: readonly AttentionReason[] = [
@@ -53,6 +59,8 @@ export const ATTENTION_REASONS: readonly AttentionReason[] = [
   'unresolved',
   'send-failed',
   'content-rejected',
+  'no-infrastructure-ack',
+  'no-business-ack',
 ];
 
 /** A condition a person must look at, until acknowledged. */

@@ -3,6 +3,7 @@ import type { Route } from '../../validation/index.js';
 import { SENT_TO_MESH } from '../reference-data.js';
 import type { SandboxState } from '../state.js';
 import type { AttachmentSummary, MessageRecord } from './record.js';
+import { planScenario } from './scenarios.js';
 
 /** The decoded content of each attachment (validated base64 by now). */
 function decodeAll(attachments: unknown): Buffer[] {
@@ -75,6 +76,7 @@ export function acceptMessage(state: SandboxState, body: Record<string, unknown>
     attachments: summarise(body.attachments, contents),
     contents,
     history: [{ at: new Date(now).toISOString(), status: 'PENDING', subStatus, cause: `sent by the ${route} route` }],
+    scenario: planScenario(body, route, now, state.config.scenarioStepMs),
   };
   state.messages.add(record);
   state.stats.send(messageId, 'accepted');

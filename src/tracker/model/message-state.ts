@@ -8,6 +8,8 @@ import type { TrackedRoute, TrackerStage, AttentionReason } from '../types.js';
 export interface StoredPayload {
   message: Record<string, unknown>;
   accessToken?: string | undefined;
+  /** The send's wrong-patient override, so a resend is checked as the send was. */
+  allowOtherNhsNumbers?: boolean | undefined;
 }
 
 /** One message's row, as the tracker's logic sees it. Internal. */

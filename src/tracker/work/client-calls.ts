@@ -27,7 +27,8 @@ export async function readStatus(client: CdmsClient, route: TrackedRoute, messag
  * client's public API. The ledger keeps the message as plain JSON; the client
  * validates it again before it leaves, so the casts claim nothing unchecked.
  */
-export function sendStored(client: CdmsClient, route: TrackedRoute, payload: StoredPayload, options: RequestOptions): Promise<SendResult> {
+export function sendStored(client: CdmsClient, route: TrackedRoute, payload: StoredPayload, requestOptions: RequestOptions): Promise<SendResult> {
+  const options = payload.allowOtherNhsNumbers === true ? { ...requestOptions, allowOtherNhsNumbers: true } : requestOptions;
   switch (route) {
     case 'standard':
       return client.messages.send(payload.message as unknown as StandardMessageParams, options);

@@ -45,7 +45,7 @@ export async function sendNow(
   ctx: TrackerContext,
   route: TrackedRoute,
   message: Record<string, unknown>,
-  options: { accessToken?: string | undefined; metadata?: Record<string, unknown> | undefined },
+  options: { accessToken?: string | undefined; metadata?: Record<string, unknown> | undefined; allowOtherNhsNumbers?: boolean | undefined },
 ): Promise<TrackerSendResult> {
   const messageId = typeof message.messageId === 'string' ? message.messageId : uuidv4();
   assertUuid('messageId', messageId);
@@ -53,7 +53,11 @@ export async function sendNow(
   const problems: InvalidParameter[] = [];
   checkMetadata(options.metadata, problems);
   if (problems.length > 0) throw new LocalValidationError(problems);
-  const payload: StoredPayload = { message: { ...message, messageId }, ...(route === 'instant' ? { accessToken: options.accessToken } : {}) };
+  const payload: StoredPayload = {
+    message: { ...message, messageId },
+    ...(route === 'instant' ? { accessToken: options.accessToken } : {}),
+    ...(options.allowOtherNhsNumbers === true ? { allowOtherNhsNumbers: true } : {}),
+  };
   const now = Date.now();
   const state = newSendingState(messageId, route, payload, options.metadata ?? null, now);
   const { store, config } = ctx;

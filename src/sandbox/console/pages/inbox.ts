@@ -58,7 +58,7 @@ function row(message: SandboxMessage): Html {
 <td>${textAt(message.request, 'recipient.id.value') ?? ''}</td>
 <td>${patientId(message)}${name ? html`<br><span class="muted">${name}</span>` : ''}</td>
 <td>${statusBadge(message.status)}</td>
-<td>${message.subStatus ?? ''}</td>
+<td>${message.subStatus ?? ''}${message.scenario ? html`<br><span class="muted">scenario ${message.scenario.name}</span>` : ''}</td>
 <td>${shortTime(textAt(message.request, 'expiryDateTime'))}</td>
 </tr>`;
 }

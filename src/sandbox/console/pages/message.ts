@@ -20,6 +20,7 @@ function summary(message: SandboxMessage): Html {
     ['Received', timeCell(message.receivedAt)],
     ['Last change', timeCell(message.updated)],
     ['Expiry', shortTime(textAt(message.request, 'expiryDateTime')) || 'none'],
+    ['Test scenario', message.scenario ? `${message.scenario.name} (from the ${message.scenario.trigger}): ${message.scenario.description}` : undefined],
   ]);
 }
 
