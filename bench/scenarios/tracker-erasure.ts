@@ -1,7 +1,7 @@
 // tracker-erasure: what erasure that holds on disk costs a tracked send. The
 // same tracker sends the same messages (one PDF of 100 kB, then of 1 kB) to the local
 // service, sealed (its content under a key of its own, the key destroyed on
-// erase and the files cleared of it: D-TRACKER-19) against the tracker with
+// erase and the files cleared of it: D-TRACKER-24) against the tracker with
 // its content in clear (bench/lib/clear-content-store.ts), on a fresh ledger
 // each round, alternated. A round is `SENDS` sends one after another and the
 // close that follows (where the last keys are cleared), so the clearing is

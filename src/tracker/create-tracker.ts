@@ -50,7 +50,7 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
   try {
     await migrate(db, config.schema);
     // The embedded engine is this process's alone (its lock says so): whatever is leased in it was leased
-    // by a process that died, so its sends are resumed now rather than when the leases run out (D-TRACKER-18).
+    // by a process that died, so its sends are resumed now rather than when the leases run out (D-TRACKER-23).
     if (db.soleUser) await store.releaseEveryLease();
   } catch (error) {
     await db.close();
@@ -59,7 +59,7 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
   const shredder = new KeyShredder(store, config.logger);
   if (!db.inMemory) {
     store.keysDestroyed = () => shredder.destroyed();
-    // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-19).
+    // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-24).
     await shredder.clearNow();
   }
   const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined };

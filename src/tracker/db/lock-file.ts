@@ -1,7 +1,7 @@
 // The lock of an embedded database's directory. PGlite serves one process,
 // and two opening the same directory would corrupt it, so the second is
 // refused with the holder named (and a way out); a dead holder's lock is
-// taken over at once where its kernel can tell (see decision D-TRACKER-18).
+// taken over at once where its kernel can tell (see decision D-TRACKER-23).
 //
 // The lock is a directory of numbered records, `<n>.json`, each created
 // whole by link(2) from a finished temporary file, so no one ever reads a

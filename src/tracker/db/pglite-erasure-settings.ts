@@ -1,4 +1,4 @@
-// Server settings of the embedded engine that erasure relies on (D-TRACKER-19),
+// Server settings of the embedded engine that erasure relies on (D-TRACKER-24),
 // apart from its other settings. On the embedded engine the tracker sets
 // them all; a PostgreSQL server's are its operator's (the guide says which).
 

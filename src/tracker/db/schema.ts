@@ -7,7 +7,7 @@
  * `uuid`; nothing here holds patient data except the message itself, kept
  * until the service holds it: sealed in `sealed` (base64: PGlite's own
  * bytea conversion is slow for large values) under its key in
- * `message_keys` (D-TRACKER-19), or in clear in `payload` for rows written
+ * `message_keys` (D-TRACKER-24), or in clear in `payload` for rows written
  * before the seal.
  */
 export const MIGRATIONS: readonly string[] = [

@@ -11,7 +11,7 @@ import { raiseAttention, recordStatus, scheduleNextPoll, type StepContext } from
  * Records what a send (or the confirmation of an unclear one) ended in. Once
  * the service holds the message its content is erased: only identifiers,
  * route, topic, recipient, times and statuses stay. Every error text it
- * records is first redacted of the message's values (D-TRACKER-20).
+ * records is first redacted of the message's values (D-TRACKER-25).
  */
 export function applySendVerdict(state: MessageState, verdict: SendVerdict, ctx: StepContext): Transition {
   // What the ledger keeps of the error never holds a value of the message, whatever the service echoed.

@@ -2,7 +2,7 @@
 // with every value the message carried masked, whatever the service echoed
 // (an ASP.NET-style "The value '…' is not valid" repeats file names and body
 // text). The ledger keeps `lastError` and attention details long after the
-// message's content is erased, so they must never hold it. See D-TRACKER-20.
+// message's content is erased, so they must never hold it. See D-TRACKER-25.
 import { redact, REDACTED } from '../../core/redact.js';
 import type { StoredPayload } from '../model/message-state.js';
 

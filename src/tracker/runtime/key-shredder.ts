@@ -2,7 +2,7 @@
 // but not after every one: the rewrite, the new log segment and the
 // checkpoint cost the same for one key as for a hundred, so erases are
 // gathered for a moment and cleared together. `close()` clears what is
-// left; a crash leaves it for the next start. See D-TRACKER-19.
+// left; a crash leaves it for the next start. See D-TRACKER-24.
 import type { Logger } from '../../core/logger.js';
 import type { TrackerStore } from '../store/store.js';
 

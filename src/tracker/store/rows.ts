@@ -58,7 +58,7 @@ function payloadOf(row: SqlRow): StoredPayload | null {
   }
 }
 
-/** The parameters of `insertMessage`, in order: the content sealed under a new key, never in clear (D-TRACKER-19). */
+/** The parameters of `insertMessage`, in order: the content sealed under a new key, never in clear (D-TRACKER-24). */
 export function insertParams(s: MessageState, leaseOwner: string | null, leaseUntil: Date | null): unknown[] {
   const key = s.payload === null ? null : newMessageKey();
   const sealed = s.payload === null || key === null ? null : seal(s.payload, key, s.messageId).toString('base64');

@@ -3,7 +3,7 @@
 // The sealed copy may linger in the database's files (dead row versions, the
 // write-ahead log, TOAST); erasing destroys the key, and the tracker then
 // rewrites the key table and moves the log past it, so no copy of the key is
-// left to open them with. See D-TRACKER-19.
+// left to open them with. See D-TRACKER-24.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { StoredPayload } from '../model/message-state.js';
 

@@ -169,7 +169,7 @@ export function statements(schema: string) {
 
     /**
      * Leaves no copy of a destroyed key in the database's files
-     * (D-TRACKER-19): the key table rewritten into a new file (the old one
+     * (D-TRACKER-24): the key table rewritten into a new file (the old one
      * truncated at once), the write-ahead log moved to a new segment, and a
      * checkpoint, after which the segments holding the keys are removed
      * (`wal_recycle = off`). In order; each on its own (VACUUM cannot run in

@@ -194,7 +194,7 @@ export class TrackerStore {
   }
 
   /**
-   * Clears the database's files of destroyed keys (D-TRACKER-19). A step
+   * Clears the database's files of destroyed keys (D-TRACKER-24). A step
    * refused for want of privileges (a PostgreSQL role may not force a
    * checkpoint) or not offered by the server is skipped and named in what it
    * returns; any other failure throws.

@@ -4,7 +4,7 @@
 // watches it; a change means alive, stillness for the whole watch means dead.
 // Only contents are compared, never clocks, so hosts need not agree on the
 // time; reading the file anew each time defeats network file systems'
-// attribute caches. See decision D-TRACKER-18.
+// attribute caches. See decision D-TRACKER-23.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 

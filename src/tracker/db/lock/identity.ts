@@ -3,7 +3,7 @@
 // is PID 1) and its start time (ids are reused), and a host name means
 // nothing on a shared volume (a rescheduled pod gets a new one, two pods on
 // one node share a kernel). The kernel's boot id is what says whether this
-// process can check the holder at all. See decision D-TRACKER-18.
+// process can check the holder at all. See decision D-TRACKER-23.
 import { readFile, readlink } from 'node:fs/promises';
 import { hostname, platform } from 'node:os';
 

@@ -3,7 +3,7 @@
 // (SIGKILL included), and a connection to it is refused from then on, while
 // a live holder's kernel accepts even when its event loop is busy. It works
 // across PID namespaces and containers sharing the volume, whatever their
-// host names, with no clock and no wait. See decision D-TRACKER-18.
+// host names, with no clock and no wait. See decision D-TRACKER-23.
 import { open } from 'node:fs/promises';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
