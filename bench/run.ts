@@ -16,6 +16,7 @@ import { sendScenario } from './scenarios/send.js';
 import { smallGetScenario } from './scenarios/small-get.js';
 import { telemetryScenario } from './scenarios/telemetry.js';
 import { trackerScenario } from './scenarios/tracker.js';
+import { trackerErasureScenario } from './scenarios/tracker-erasure.js';
 import { validateScenario } from './scenarios/validate.js';
 import { wrongPatientScenario } from './scenarios/wrong-patient.js';
 
@@ -30,6 +31,7 @@ const SCENARIOS: readonly [string, Scenario][] = [
   ['sandbox-load', sandboxLoadScenario],
   ['bundle', bundleScenario],
   ['tracker', trackerScenario],
+  ['tracker-erasure', trackerErasureScenario],
 ];
 
 const log = (message: string): void => {

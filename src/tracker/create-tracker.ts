@@ -3,12 +3,14 @@
 // store, the request budget, telemetry) before anything can be sent.
 import { loadTrackerTelemetry } from '../telemetry/tracker-metrics.js';
 import { migrate } from './db/migrate.js';
+import type { SqlDriver } from './db/driver.js';
 import { isPostgresUrl, openDatabase } from './db/open.js';
 import { resolveTrackerOptions, type TrackerConfig, type TrackerOptions } from './options.js';
 import { Heartbeat } from './runtime/heartbeat.js';
 import { TrackerStore } from './store/store.js';
 import { Tracker } from './tracker.js';
 import { RequestBudget } from './runtime/request-budget.js';
+import { KeyShredder } from './runtime/key-shredder.js';
 
 /**
  * Opens (creating or migrating) the tracker's database and returns a
@@ -34,23 +36,50 @@ import { RequestBudget } from './runtime/request-budget.js';
  * @throws DatabaseUnavailableError when the database could not be reached or
  * did not answer in time.
  */
-export async function createTracker(options: TrackerOptions): Promise<Tracker> {
+export function createTracker(options: TrackerOptions): Promise<Tracker> {
+  return createTrackerOver(options, (db, schema) => new TrackerStore(db, schema));
+}
+
+/**
+ * {@link createTracker} over a store of the caller's making: the benchmark's
+ * baseline (the tracker with its content kept in clear, as it was before
+ * contents were sealed) measures the seal's cost with everything else equal.
+ * Internal: not exported from the package.
+ */
+export async function createTrackerOver(options: TrackerOptions, makeStore: (db: SqlDriver, schema: string) => TrackerStore): Promise<Tracker> {
   const config = resolveTrackerOptions(options);
   const telemetry = await loadTrackerTelemetry(options);
   const db = await openDatabase(config.database);
-  const store = new TrackerStore(db, config.schema);
+  const store = makeStore(db, config.schema);
   const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined, sendsInProgress: new Set<string>() };
   // Instances sharing a PostgreSQL ledger prove they are alive from the start (decision D-TRACKER-20).
   const heartbeat = isShared(config.database) ? new Heartbeat(ctx) : undefined;
+  const shredder = new KeyShredder(store, config.logger);
   try {
     await migrate(db, config.schema);
     await heartbeat?.start();
+    // The embedded engine is this process's alone (its lock says so): whatever is leased in it was leased
+    // by a process that died, so its sends are resumed now rather than when the leases run out (D-TRACKER-23).
+    if (db.soleUser) await store.releaseEveryLease();
+    if (!db.inMemory) {
+      store.keysDestroyed = () => shredder.destroyed();
+      // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-24).
+      await shredder.clearNow();
+    }
   } catch (error) {
     // The database's own failure is what the caller needs; one in closing it as well says nothing more.
+    await heartbeat?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }
-  return new Tracker(ctx, () => db.close(), heartbeat);
+  return new Tracker(
+    ctx,
+    async () => {
+      await shredder.flush();
+      await db.close();
+    },
+    heartbeat,
+  );
 }
 
 /** Whether the ledger is a PostgreSQL server, which several instances may share. */

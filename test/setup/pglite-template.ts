@@ -23,6 +23,8 @@ export async function ensurePGliteTemplate(): Promise<string> {
   const client = new CdmsClient({ baseUrl: 'http://127.0.0.1:59', apiKey: 'template' });
   const tracker = await createTracker({ client, database: building });
   await tracker.close();
+  // Each copy starts unlocked, as a ledger no process has opened yet.
+  rmSync(join(building, 'lock'), { recursive: true, force: true });
   try {
     renameSync(building, dir);
   } catch {

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 /** A throwaway PostgreSQL server on loopback, in a temporary directory. */
 export interface PostgresServer {
   url: string;
+  /** The server's data directory (for tests that read its files). */
+  dataDir: string;
   stop(): void;
 }
 
@@ -59,6 +61,7 @@ export async function startPostgres(options: PostgresServerOptions = {}): Promis
   ]);
   return {
     url: `postgres://cdms@127.0.0.1:${port}/postgres`,
+    dataDir: join(dir, 'data'),
     stop() {
       try {
         run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);

@@ -10,35 +10,11 @@ import { loadOptionalModule } from '../../src/tracker/db/optional-module.js';
 import { gpMessage, instantMessage, standardMessage } from '../contract/support.js';
 import { ACCESS_TOKEN, PATIENT, PDF_BASE64 } from '../helpers/fixtures.js';
 import { useSandbox } from '../sandbox/support.js';
-import { ENGINES, FAST, databaseFor, eventually, freshPGliteDirectory, useTrackers, type Engine } from './support.js';
+import { dumpTables } from './ledger-dump.js';
+import { ENGINES, FAST, databaseFor, eventually, freshPGliteDirectory, useTrackers } from './support.js';
 
 const env = useSandbox();
 const openTracker = useTrackers();
-
-/** Every row of every table of the tracker's schema, as JSON text. */
-async function dumpTables(engine: Engine, database: string, schema = 'cdms_tracker'): Promise<string> {
-  const run = async (query: (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>): Promise<string> => {
-    const tables = await query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [schema]);
-    const out: unknown[] = [];
-    for (const t of tables) out.push(await query(`SELECT * FROM "${schema}"."${String(t.table_name)}"`));
-    expect(tables.length).toBeGreaterThanOrEqual(5);
-    return JSON.stringify(out);
-  };
-  if (engine === 'PGlite') {
-    const db = await PGlite.create(join(database, 'pgdata'));
-    try {
-      return await run(async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows);
-    } finally {
-      await db.close();
-    }
-  }
-  const pool = new pg.Pool({ connectionString: database, max: 1 });
-  try {
-    return await run(async (sql, params) => (await pool.query(sql, params)).rows as Record<string, unknown>[]);
-  } finally {
-    await pool.end();
-  }
-}
 
 describe.each(ENGINES)('tracker storage on $engine', ({ engine, skip }) => {
   it.skipIf(skip)('no patient data, content or token at rest once the service holds the messages', async () => {

@@ -20,4 +20,12 @@ export interface SqlDriver extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Releases what the driver opened (not a pool the app passed in). */
   close(): Promise<void>;
+  /**
+   * True when this process alone uses the database (the embedded engine,
+   * under its lock): any lease found in it at opening was held by a process
+   * that is gone.
+   */
+  readonly soleUser?: boolean;
+  /** True when the database has no files (the embedded engine in memory): nothing to clear of erased data. */
+  readonly inMemory?: boolean;
 }

@@ -9,6 +9,7 @@ import type { SqlDriver, SqlExecutor, SqlRow } from './driver.js';
 import { dataDirOf } from './data-dir.js';
 import { lockDirectory, type HeldLock } from './lock-file.js';
 import { loadOptionalModule } from './optional-module.js';
+import { ERASURE_SETTINGS } from './pglite-erasure-settings.js';
 
 const loadPGlite = (): Promise<typeof PGliteModule> =>
   loadOptionalModule('@electric-sql/pglite', 'The embedded tracker database', () => import('@electric-sql/pglite'));
@@ -30,7 +31,7 @@ export async function openMemoryPGlite(): Promise<SqlDriver> {
     return copy;
   })();
   const db = await PGlite.create({ ...OPTIONS, loadDataDir: await template });
-  return pgliteDriver(db, undefined);
+  return pgliteDriver(db, undefined, true);
 }
 let template: Promise<Blob> | undefined;
 
@@ -46,10 +47,10 @@ export async function openDirectoryPGlite(directory: string): Promise<SqlDriver>
   const lock = await lockDirectory(join(directory, 'lock'));
   try {
     const dataDir = dataDirOf(directory);
-    const db = await PGlite.create(dataDir, OPTIONS);
+    const db = await PGlite.create(dataDir, { ...OPTIONS, startParams: [...PGlite.defaultStartParams, ...ERASURE_SETTINGS] });
     // PGlite's file system layer creates files world-readable whatever the umask.
     await ownerOnly(dataDir);
-    return pgliteDriver(db, lock);
+    return pgliteDriver(db, lock, false);
   } catch (error) {
     await lock.release();
     throw error;
@@ -74,9 +75,11 @@ function executor(db: Pick<Transaction, 'query'>): SqlExecutor {
   };
 }
 
-function pgliteDriver(db: PGliteClass, lock: HeldLock | undefined): SqlDriver {
+function pgliteDriver(db: PGliteClass, lock: HeldLock | undefined, inMemory: boolean): SqlDriver {
   return {
     ...executor(db),
+    soleUser: true,
+    inMemory,
     transaction: (work) => db.transaction((tx) => work(executor(tx))),
     async close() {
       if (!db.closed) await db.close();

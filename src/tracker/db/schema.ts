@@ -4,8 +4,11 @@
  * migration: add the next one.
  *
  * `$schema` stands for the quoted schema name. Times are `timestamptz`, ids
- * `uuid`; nothing here holds patient data except `payload`, the message
- * itself, which is erased as soon as the service holds the message.
+ * `uuid`; nothing here holds patient data except the message itself, kept
+ * until the service holds it: sealed in `sealed` (base64: PGlite's own
+ * bytea conversion is slow for large values) under its key in
+ * `message_keys` (D-TRACKER-24), or in clear in `payload` for rows written
+ * before the seal.
  */
 export const MIGRATIONS: readonly string[] = [
   `
@@ -83,6 +86,15 @@ export const MIGRATIONS: readonly string[] = [
     instance_id text PRIMARY KEY,
     seen_at timestamptz NOT NULL,
     started_at timestamptz NOT NULL
+  );
+  `,
+  // The message's content sealed under a key of its own, the key kept apart so
+  // that erasing it erases the content from the files (D-TRACKER-24).
+  `
+  ALTER TABLE $schema.messages ADD COLUMN sealed text;
+  CREATE TABLE $schema.message_keys (
+    message_id uuid PRIMARY KEY REFERENCES $schema.messages (message_id) ON DELETE CASCADE,
+    key bytea NOT NULL
   );
   `,
 ];

@@ -5,6 +5,7 @@
 // and settle-send.ts.
 import type { MessageState } from '../model/message-state.js';
 import { begin, type Transition } from '../model/transition.js';
+import { ledgerText } from './ledger-text.js';
 import type { SendVerdict } from './send-verdict.js';
 import { raiseAttention, recordStatus, scheduleNextPoll, settle, type StepContext } from './transitions.js';
 
@@ -18,8 +19,13 @@ import { raiseAttention, recordStatus, scheduleNextPoll, settle, type StepContex
  * D-TRACKER-21): it is not `queued` but `sending` (looked up before any
  * resend), and when it can be neither confirmed nor sent again (its expiry
  * passed, the resend was refused) it is `delivery-unknown`, not `failed`.
+ *
+ * Every error text it records is first redacted of the message's values
+ * (D-TRACKER-25).
  */
 export function applySendVerdict(state: MessageState, verdict: SendVerdict, ctx: StepContext): Transition {
+  // What the ledger keeps of the error never holds a value of the message, whatever the service echoed.
+  if ('detail' in verdict) verdict = { ...verdict, detail: ledgerText(verdict.detail, state.payload) };
   const t = begin(state);
   const s = t.state;
   s.sendAttempts += 1;

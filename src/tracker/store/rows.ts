@@ -5,6 +5,7 @@ import type { SqlRow } from '../db/driver.js';
 import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../types.js';
 import type { MessageState, StoredPayload } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
+import { newMessageKey, seal, unseal } from './sealed-payload.js';
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
@@ -35,30 +36,49 @@ export function toState(row: SqlRow): MessageState {
     attentionDetail: text(row.attention_detail),
     attentionRaised: (json(row.attention_raised) as AttentionReason[] | null) ?? [],
     lastError: text(row.last_error),
-    payload: (json(row.payload) as StoredPayload | null) ?? null,
+    payload: payloadOf(row),
     metadata: (json(row.metadata) as Record<string, unknown> | null) ?? null,
     unclearAt: date(row.unclear_at),
   };
 }
 
-/** The parameters of `insertMessage`, in order. */
+/**
+ * A row's content: opened with its key when the statement returned one
+ * (`payload_key`: the claims do, the reads do not need it), or the clear
+ * copy of a row written before contents were sealed.
+ */
+function payloadOf(row: SqlRow): StoredPayload | null {
+  const clear = json(row.payload) as StoredPayload | null;
+  if (clear) return clear;
+  if (!(typeof row.sealed === 'string' && row.payload_key instanceof Uint8Array)) return null;
+  try {
+    return unseal(Buffer.from(row.sealed, 'base64'), row.payload_key, String(row.message_id));
+  } catch {
+    // Altered on disk: treated as no longer held (a resend then fails with attention, for a person to send anew).
+    return null;
+  }
+}
+
+/** The parameters of `insertMessage`, in order: the content sealed under a new key, never in clear (D-TRACKER-24). */
 export function insertParams(s: MessageState, leaseOwner: string | null, leaseUntil: Date | null): unknown[] {
+  const key = s.payload === null ? null : newMessageKey();
+  const sealed = s.payload === null || key === null ? null : seal(s.payload, key, s.messageId).toString('base64');
   return [
     s.messageId, s.route, s.stage, s.status, s.subStatus, s.statusUpdated, s.topic, s.recipient,
     s.createdAt, s.sentAt, s.expiryAt, s.followUntil, s.dueAt, s.polls, JSON.stringify(s.pollTimes), s.sendAttempts,
     s.failedSince, s.attention, s.attentionAt, s.attentionDetail, JSON.stringify(s.attentionRaised), s.lastError,
-    s.payload === null ? null : JSON.stringify(s.payload), s.metadata === null ? null : JSON.stringify(s.metadata),
-    leaseOwner, leaseUntil,
+    null, s.metadata === null ? null : JSON.stringify(s.metadata),
+    leaseOwner, leaseUntil, sealed, key,
   ];
 }
 
-/** The parameters of `saveTransition`, in order. */
+/** The parameters of `saveTransition`, in order; the content is never rewritten, only erased ($18). */
 export function transitionParams(t: Transition, changedAt: Date, leaseOwner: string | null): unknown[] {
   const s = t.state;
   return [
     s.messageId, s.stage, s.status, s.subStatus, s.statusUpdated, s.sentAt, s.followUntil, s.dueAt, s.polls,
     JSON.stringify(s.pollTimes), s.sendAttempts, s.failedSince, s.attention, s.attentionAt, s.attentionDetail,
-    JSON.stringify(s.attentionRaised), s.lastError, s.payload === null ? null : JSON.stringify(s.payload), changedAt,
+    JSON.stringify(s.attentionRaised), s.lastError, s.payload === null, changedAt,
     leaseOwner,
     JSON.stringify(t.history.map((h) => ({ status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source }))),
     JSON.stringify(t.events.map(({ kind, ...data }) => ({ kind, data }))),

@@ -21,17 +21,28 @@ export function statements(schema: string) {
           OR (${row}.lease_owner <> ${claimer} AND EXISTS (SELECT 1 FROM ${s}.instances i WHERE i.instance_id = ${row}.lease_owner
             AND i.seen_at < clock_timestamp() - ${DEAD_AFTER_MS} * interval '1 millisecond')))`;
   return {
+    /**
+     * A new message, with its content's key in `message_keys` ($28, when it
+     * has content) in the same statement: never a sealed content without its
+     * key, nor a key without its row.
+     */
     insertMessage: `
-      INSERT INTO ${s}.messages (message_id, route, stage, status, sub_status, status_updated, topic, recipient,
-        created_at, sent_at, expiry_at, follow_until, due_at, polls, poll_times, send_attempts, failed_since,
-        attention, attention_at, attention_detail, attention_raised, last_error, payload, metadata, changed_at,
-        lease_owner, lease_until)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20,
-        $21::jsonb, $22, $23::jsonb, $24::jsonb, $9, $25,
-        -- The lease runs from when the row is written, not from before a slow insert (decision D-TRACKER-19).
-        greatest($26::timestamptz, clock_timestamp() + $27::float8 * interval '1 millisecond'))
-      ON CONFLICT (message_id) DO NOTHING
-      RETURNING message_id, lease_until`,
+      WITH inserted AS (
+        INSERT INTO ${s}.messages (message_id, route, stage, status, sub_status, status_updated, topic, recipient,
+          created_at, sent_at, expiry_at, follow_until, due_at, polls, poll_times, send_attempts, failed_since,
+          attention, attention_at, attention_detail, attention_raised, last_error, payload, metadata, changed_at,
+          lease_owner, lease_until, sealed)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20,
+          $21::jsonb, $22, $23::jsonb, $24::jsonb, $9, $25,
+          -- The lease runs from when the row is written, not from before a slow insert (decision D-TRACKER-19).
+          greatest($26::timestamptz, clock_timestamp() + $29::float8 * interval '1 millisecond'),
+          $27)
+        ON CONFLICT (message_id) DO NOTHING
+        RETURNING message_id, lease_until
+      ), keyed AS (
+        INSERT INTO ${s}.message_keys (message_id, key) SELECT message_id, $28 FROM inserted WHERE $28::bytea IS NOT NULL
+      )
+      SELECT message_id, lease_until FROM inserted`,
 
     /** Extends the lease of a row its owner still holds; no row when another instance took it. */
     renewLease: `
@@ -42,14 +53,16 @@ export function statements(schema: string) {
      * Writes a transition in one statement, so one round trip: the row (only
      * by the lease holder when one is named; the lease is cleared), its
      * history rows ($21) and its events ($22), in order. Nothing is written
-     * when the lease was lost.
+     * when the lease was lost. When $18 says the content is erased, its
+     * sealed copy and its key go with it (`shredded` counts the keys).
      */
     saveTransition: `
       WITH updated AS (
         UPDATE ${s}.messages SET stage = $2, status = $3, sub_status = $4, status_updated = $5, sent_at = $6,
           follow_until = $7, due_at = $8, polls = $9, poll_times = $10::jsonb, send_attempts = $11, failed_since = $12,
           attention = $13, attention_at = $14, attention_detail = $15, attention_raised = $16::jsonb, last_error = $17,
-          payload = $18::jsonb, changed_at = $19, lease_owner = NULL, lease_until = NULL, unclear_at = $23
+          payload = CASE WHEN $18::boolean THEN NULL ELSE payload END, sealed = CASE WHEN $18::boolean THEN NULL ELSE sealed END,
+          changed_at = $19, lease_owner = NULL, lease_until = NULL, unclear_at = $23
         WHERE message_id = $1 AND ($20::text IS NULL OR lease_owner = $20)
         RETURNING message_id, route
       ), history AS (
@@ -64,11 +77,16 @@ export function statements(schema: string) {
         FROM updated u, jsonb_array_elements($22::jsonb) WITH ORDINALITY AS e(item, n)
         ORDER BY e.n
         RETURNING 1
+      ), shredded AS (
+        DELETE FROM ${s}.message_keys k USING updated u WHERE k.message_id = u.message_id AND $18::boolean
+        RETURNING 1
       )
       SELECT (SELECT count(*) FROM updated)::int AS saved,
-        (SELECT count(*) FROM history)::int AS histories, (SELECT count(*) FROM events)::int AS events`,
+        (SELECT count(*) FROM history)::int AS histories, (SELECT count(*) FROM events)::int AS events,
+        (SELECT count(*) FROM shredded)::int AS shredded`,
 
-    deleteUnsent: `DELETE FROM ${s}.messages WHERE message_id = $1 AND stage = 'sending' AND sent_at IS NULL AND lease_owner = $2`,
+    /** Only by the instance that holds it; its key goes with it (ON DELETE CASCADE). */
+    deleteUnsent: `DELETE FROM ${s}.messages WHERE message_id = $1 AND stage = 'sending' AND sent_at IS NULL AND lease_owner = $2 RETURNING message_id`,
 
     /**
      * Claims due work for one instance: rows locked by another claim are
@@ -86,18 +104,22 @@ export function statements(schema: string) {
         FOR UPDATE SKIP LOCKED
       ) d
       WHERE m.message_id = d.message_id
-      RETURNING m.*, d.stage AS claimed_stage`,
+      RETURNING m.*, d.stage AS claimed_stage, (SELECT k.key FROM ${s}.message_keys k WHERE k.message_id = m.message_id) AS payload_key`,
 
     claimOne: `
       UPDATE ${s}.messages SET lease_owner = $2, lease_until = $3
       WHERE message_id = $1 AND ${leaseFree('messages', '$2', '$4')}
-      RETURNING *`,
+      RETURNING *, (SELECT k.key FROM ${s}.message_keys k WHERE k.message_id = $1) AS payload_key`,
 
     releaseLease: `UPDATE ${s}.messages SET lease_owner = NULL, lease_until = NULL WHERE message_id = $1 AND lease_owner = $2`,
 
     /** A restarted instance holds nothing: whatever its name still leases is free again. */
     releaseOwnMessages: `UPDATE ${s}.messages SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1`,
     releaseOwnEvents: `UPDATE ${s}.events SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1 AND handled_at IS NULL`,
+
+    /** On a database only this process uses, every lease left in it is a dead process's. */
+    releaseEveryMessage: `UPDATE ${s}.messages SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL`,
+    releaseEveryEvent: `UPDATE ${s}.events SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL AND handled_at IS NULL`,
 
     nextDue: `SELECT min(due_at) AS due FROM ${s}.messages WHERE stage IN ${active}`,
 
@@ -173,6 +195,16 @@ export function statements(schema: string) {
     leave: `DELETE FROM ${s}.instances WHERE instance_id = $1`,
 
     nextEventDue: `SELECT min(next_attempt_at) AS due FROM ${s}.events WHERE handled_at IS NULL`,
+
+    /**
+     * Leaves no copy of a destroyed key in the database's files
+     * (D-TRACKER-24): the key table rewritten into a new file (the old one
+     * truncated at once), the write-ahead log moved to a new segment, and a
+     * checkpoint, after which the segments holding the keys are removed
+     * (`wal_recycle = off`). In order; each on its own (VACUUM cannot run in
+     * a transaction). The last two need privileges on a PostgreSQL server.
+     */
+    shredKeys: [`VACUUM FULL ${s}.message_keys`, 'SELECT pg_switch_wal()', 'CHECKPOINT'],
 
     /**
      * Reserves `$3` request slots, `$4` ms apart, from the budget every

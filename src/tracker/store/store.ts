@@ -9,6 +9,9 @@ import { statements, type Statements } from './sql.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 
+/** SQLSTATEs of a step of clearing the server refuses (privileges, or a feature a managed service leaves out). */
+const REFUSALS = new Set(['42501', '0A000']);
+
 /** A filter of {@link TrackerStore.list}. */
 export interface ListFilter {
   status?: string | undefined;
@@ -48,6 +51,8 @@ export interface Totals {
 export class TrackerStore {
   readonly #db: SqlDriver;
   readonly #sql: Statements;
+  /** Told when a content's key was destroyed, so the files are cleared of it soon (see `shredKeys`). */
+  keysDestroyed: () => void = () => undefined;
 
   constructor(db: SqlDriver, schema: string) {
     this.#db = db;
@@ -83,9 +88,9 @@ export class TrackerStore {
     await this.#db.query(this.#sql.leave, [instanceId]);
   }
 
-  /** Removes a message `owner` holds that was never sent (refused locally before any request). */
+  /** Removes a message `owner` holds that was never sent (refused locally before any request); its key goes with it. */
   async deleteUnsent(messageId: string, owner: string): Promise<void> {
-    await this.#db.query(this.#sql.deleteUnsent, [messageId, owner]);
+    if ((await this.#db.query(this.#sql.deleteUnsent, [messageId, owner])).length > 0) this.keysDestroyed();
   }
 
   /**
@@ -94,7 +99,8 @@ export class TrackerStore {
    * false when it was lost (another instance took the work over).
    */
   async save(t: Transition, owner: string | null, now: Date): Promise<boolean> {
-    const [row] = await this.#db.query<{ saved: number }>(this.#sql.saveTransition, transitionParams(t, now, owner));
+    const [row] = await this.#db.query<{ saved: number; shredded: number }>(this.#sql.saveTransition, transitionParams(t, now, owner));
+    if ((row?.shredded ?? 0) > 0) this.keysDestroyed();
     return row?.saved === 1;
   }
 
@@ -119,6 +125,15 @@ export class TrackerStore {
   async releaseAll(owner: string): Promise<void> {
     await this.#db.query(this.#sql.releaseOwnMessages, [owner]);
     await this.#db.query(this.#sql.releaseOwnEvents, [owner]);
+  }
+
+  /**
+   * Frees every lease, whoever holds it: only when this process alone uses
+   * the database (the embedded engine), so every holder is a process that died.
+   */
+  async releaseEveryLease(): Promise<void> {
+    await this.#db.query(this.#sql.releaseEveryMessage);
+    await this.#db.query(this.#sql.releaseEveryEvent);
   }
 
   /** The earliest due time of any active message. */
@@ -199,6 +214,26 @@ export class TrackerStore {
   async nextEventDue(): Promise<Date | null> {
     const [row] = await this.#db.query<{ due: Date | null }>(this.#sql.nextEventDue);
     return row?.due ?? null;
+  }
+
+  /**
+   * Clears the database's files of destroyed keys (D-TRACKER-24). A step
+   * refused for want of privileges (a PostgreSQL role may not force a
+   * checkpoint) or not offered by the server is skipped and named in what it
+   * returns; any other failure throws.
+   */
+  async shredKeys(): Promise<string[]> {
+    const refused: string[] = [];
+    for (const statement of this.#sql.shredKeys) {
+      try {
+        await this.#db.query(statement);
+      } catch (error) {
+        // Not allowed to this role (42501), or not offered by this server (0A000: some managed services).
+        if (!REFUSALS.has(String((error as { code?: unknown }).code))) throw error;
+        refused.push(statement);
+      }
+    }
+    return refused;
   }
 
   /** Reserves `count` slots `spacingMs` apart in the shared budget; returns the first slot's time (ms). */

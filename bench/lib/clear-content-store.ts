@@ -1,0 +1,36 @@
+// The baseline of the tracker-erasure scenario: the tracker's own store, but
+// keeping a message's content as the tracker did before contents were sealed
+// (in clear, in its jsonb column, nulled on erase, no key and nothing to clear
+// from the files). Everything else is the same code, so the difference between
+// the two sides is the seal's cost. Bench only: never a way to run a tracker.
+import type { SqlDriver } from '../../src/tracker/db/driver.js';
+import type { MessageState } from '../../src/tracker/model/message-state.js';
+import { insertParams } from '../../src/tracker/store/rows.js';
+import { statements } from '../../src/tracker/store/sql.js';
+import { TrackerStore } from '../../src/tracker/store/store.js';
+
+/** Position of the `payload` parameter in `insertMessage` (see rows.ts). */
+const PAYLOAD_PARAM = 22;
+
+export class ClearContentStore extends TrackerStore {
+  readonly #db: SqlDriver;
+  readonly #insert: string;
+
+  constructor(db: SqlDriver, schema: string) {
+    super(db, schema);
+    this.#db = db;
+    this.#insert = statements(schema).insertMessage;
+  }
+
+  override async insert(state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> {
+    // The parameters of a message without content (no key made, nothing sealed), then its content in clear.
+    const params = [...insertParams({ ...state, payload: null }, lease?.owner ?? null, lease?.until ?? null), lease?.ms ?? null];
+    params[PAYLOAD_PARAM] = state.payload === null ? null : JSON.stringify(state.payload);
+    const [row] = await this.#db.query<{ lease_until: Date | null }>(this.#insert, params);
+    return row ? { leaseUntil: row.lease_until } : false;
+  }
+
+  override shredKeys(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+}

@@ -1,0 +1,35 @@
+// A message's content as the ledger stores it until the service holds it:
+// sealed (AES-256-GCM) under a key of its own, kept in a small table apart.
+// The sealed copy may linger in the database's files (dead row versions, the
+// write-ahead log, TOAST); erasing destroys the key, and the tracker then
+// rewrites the key table and moves the log past it, so no copy of the key is
+// left to open them with. See D-TRACKER-24.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { StoredPayload } from '../model/message-state.js';
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** A fresh key for one message. */
+export function newMessageKey(): Buffer {
+  return randomBytes(32);
+}
+
+/** Seals a message's content under its key, bound to its messageId (a sealed copy moved to another row does not open). */
+export function seal(payload: StoredPayload, key: Uint8Array, messageId: string): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(messageId));
+  const body = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+/** Opens a sealed content. @throws when the key or the messageId is not the one it was sealed with, or it was altered. */
+export function unseal(sealed: Uint8Array, key: Uint8Array, messageId: string): StoredPayload {
+  const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(messageId));
+  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  return JSON.parse(text) as StoredPayload;
+}
