@@ -8,6 +8,7 @@ import { resolveTrackerOptions, type TrackerOptions } from './options.js';
 import { TrackerStore } from './store/store.js';
 import { Tracker } from './tracker.js';
 import { RequestBudget } from './runtime/request-budget.js';
+import type { TrackerNotifier } from './notify/notifier.js';
 
 /**
  * Opens (creating or migrating) the tracker's database and returns a
@@ -41,6 +42,20 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     throw error;
   }
   const store = new TrackerStore(db, config.schema);
+  try {
+    await prepareNotifiers(config.notify, store);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined };
   return new Tracker(ctx, () => db.close());
+}
+
+/** Each notifier loads what it needs, and gets its place in the ledger from now on (kept if it has one). */
+async function prepareNotifiers(notifiers: readonly TrackerNotifier[], store: TrackerStore): Promise<void> {
+  for (const notifier of notifiers) {
+    await notifier.prepare?.();
+    await store.notifiers.init(notifier.name, new Date());
+  }
 }

@@ -94,7 +94,7 @@ function readOnlyOver(db: SqlDriver, store: TrackerStore): ReadOnlyTracker {
     stats: () => collectStats(store, Date.now(), overdueGraceMs(DEFAULT_POLL_INTERVAL_MS)),
     acknowledge(messageId) {
       assertUuid('messageId', messageId);
-      return store.acknowledge(messageId, new Date());
+      return store.acknowledge(messageId, new Date()).then((r) => r.found);
     },
     close: () => db.close(),
   };

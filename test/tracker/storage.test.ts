@@ -135,7 +135,8 @@ describe.skipIf(ENGINES[1].skip)('tracker storage, PostgreSQL', () => {
     try {
       const trackers = await Promise.all(Array.from({ length: 4 }, () => createTracker({ client: env.client(), database: pool, schema: where.schema, ...FAST })));
       const versions = await pool.query(`SELECT count(*)::int AS n FROM "${where.schema}".schema_version`);
-      expect(versions.rows[0]).toEqual({ n: 1 });
+      // Each migration applied once, whatever their number.
+      expect(versions.rows[0]).toEqual({ n: MIGRATIONS.length });
       await Promise.all(trackers.map((t) => t.close()));
       expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {

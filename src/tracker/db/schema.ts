@@ -5,7 +5,9 @@
  *
  * `$schema` stands for the quoted schema name. Times are `timestamptz`, ids
  * `uuid`; nothing here holds patient data except `payload`, the message
- * itself, which is erased as soon as the service holds the message.
+ * itself, which is erased as soon as the service holds the message. (The
+ * audit's notes are what staff type: the worklist asks them to leave patient
+ * details out.)
  */
 export const MIGRATIONS: readonly string[] = [
   `
@@ -73,5 +75,45 @@ export const MIGRATIONS: readonly string[] = [
     name text PRIMARY KEY,
     next_slot timestamptz NOT NULL
   );
+  `,
+  // People's work on the ledger: who a message is assigned to, which message
+  // replaced which (lineage), the audit of every person's action (append-only:
+  // rules turn an UPDATE or DELETE of it into nothing), and each notifier's
+  // place in the attention events (delivered at least once, across restarts).
+  `
+  ALTER TABLE $schema.messages ADD COLUMN assignee text;
+  ALTER TABLE $schema.messages ADD COLUMN replaces uuid;
+  ALTER TABLE $schema.messages ADD COLUMN replaced_by uuid;
+  CREATE INDEX messages_replaces ON $schema.messages (replaces) WHERE replaces IS NOT NULL;
+
+  CREATE TABLE $schema.audit (
+    id bigserial PRIMARY KEY,
+    at timestamptz NOT NULL,
+    message_id uuid NOT NULL,
+    actor text,
+    action text NOT NULL,
+    outcome text NOT NULL,
+    reason text,
+    assignee text,
+    related uuid,
+    note text,
+    detail text
+  );
+  CREATE INDEX audit_message ON $schema.audit (message_id, id);
+  CREATE INDEX audit_at ON $schema.audit (at, id);
+  CREATE RULE audit_no_update AS ON UPDATE TO $schema.audit DO INSTEAD NOTHING;
+  CREATE RULE audit_no_delete AS ON DELETE TO $schema.audit DO INSTEAD NOTHING;
+
+  CREATE TABLE $schema.notifiers (
+    name text PRIMARY KEY,
+    last_event_id bigint NOT NULL,
+    next_attempt_at timestamptz NOT NULL,
+    attempts integer NOT NULL DEFAULT 0,
+    last_sent_at timestamptz,
+    last_error text,
+    lease_owner text,
+    lease_until timestamptz
+  );
+  CREATE INDEX events_attention ON $schema.events (id) WHERE kind = 'attention';
   `,
 ];

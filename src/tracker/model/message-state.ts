@@ -38,6 +38,12 @@ export interface MessageState {
   lastError: string | null;
   payload: StoredPayload | null;
   metadata: Record<string, unknown> | null;
+  /** The person (their id, as the app's sign-in gives it) the message is assigned to. */
+  assignee: string | null;
+  /** The earlier message this one was sent to replace. */
+  replaces: string | null;
+  /** The later message sent to replace this one. */
+  replacedBy: string | null;
 }
 
 /** A message the tracker has just met: nothing sent, polled or raised yet. */
@@ -67,6 +73,9 @@ export function newState(messageId: string, route: TrackedRoute, stage: TrackerS
     lastError: null,
     payload: null,
     metadata: null,
+    assignee: null,
+    replaces: null,
+    replacedBy: null,
     ...fields,
   };
 }

@@ -37,6 +37,9 @@ export function toState(row: SqlRow): MessageState {
     lastError: text(row.last_error),
     payload: (json(row.payload) as StoredPayload | null) ?? null,
     metadata: (json(row.metadata) as Record<string, unknown> | null) ?? null,
+    assignee: text(row.assignee),
+    replaces: text(row.replaces),
+    replacedBy: text(row.replaced_by),
   };
 }
 
@@ -47,7 +50,7 @@ export function insertParams(s: MessageState, leaseOwner: string | null, leaseUn
     s.createdAt, s.sentAt, s.expiryAt, s.followUntil, s.dueAt, s.polls, JSON.stringify(s.pollTimes), s.sendAttempts,
     s.failedSince, s.attention, s.attentionAt, s.attentionDetail, JSON.stringify(s.attentionRaised), s.lastError,
     s.payload === null ? null : JSON.stringify(s.payload), s.metadata === null ? null : JSON.stringify(s.metadata),
-    leaseOwner, leaseUntil,
+    leaseOwner, leaseUntil, s.replaces,
   ];
 }
 
@@ -85,6 +88,9 @@ export function toSummary(s: MessageState): TrackedMessageSummary {
     lastError: s.lastError,
     metadata: s.metadata,
     createdAt: s.createdAt,
+    assignee: s.assignee,
+    replaces: s.replaces,
+    replacedBy: s.replacedBy,
   };
 }
 

@@ -3,9 +3,11 @@
 // calls instead of writing SQL.
 import type { SqlDriver, SqlRow } from '../db/driver.js';
 import type { TrackerEvent } from '../events.js';
-import type { StatusChange, TrackedRoute, TrackerStage } from '../types.js';
+import { toAuditEntry, type TrackerAuditEntry } from '../audit.js';
+import type { AttentionReason, StatusChange, TrackedRoute, TrackerStage } from '../types.js';
 import { insertParams, toState, toStatusChange, transitionParams } from './rows.js';
 import { statements, type Statements } from './sql.js';
+import { NotifierStore } from './notifier-store.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 
@@ -17,6 +19,33 @@ export interface ListFilter {
   attention?: boolean | undefined;
   after?: { createdAt: Date; messageId: string } | undefined;
   limit: number;
+}
+
+/** A filter of {@link TrackerStore.audit}. */
+export interface AuditFilter {
+  messageId?: string | undefined;
+  since?: Date | undefined;
+  /** An entry id: only entries after it (before it, newest first). */
+  after?: string | undefined;
+  limit: number;
+  newestFirst: boolean;
+}
+
+/** Who acts, and the note they left. */
+export interface PersonAct {
+  by: string | null;
+  note: string | null;
+}
+
+/** What a person's conditional action found: the message, and whether it changed. */
+export interface ActionResult {
+  found: boolean;
+  changed: boolean;
+}
+
+function actionResult(rows: SqlRow[]): ActionResult {
+  const [row] = rows;
+  return { found: Number(row?.found ?? 0) > 0, changed: Number(row?.changed ?? 0) > 0 };
 }
 
 /** A claimed row and the stage it had before the claim. */
@@ -48,10 +77,13 @@ export interface Totals {
 export class TrackerStore {
   readonly #db: SqlDriver;
   readonly #sql: Statements;
+  /** The notifiers' places in the attention events. */
+  readonly notifiers: NotifierStore;
 
   constructor(db: SqlDriver, schema: string) {
     this.#db = db;
     this.#sql = statements(schema);
+    this.notifiers = new NotifierStore(db, this.#sql);
   }
 
   /** Inserts a new message; false when its id is already in the ledger. */
@@ -152,9 +184,64 @@ export class TrackerStore {
     return r ? { messageId: String(r.message_id), createdAt: r.created_at as Date, stage: r.stage as TrackerStage } : undefined;
   }
 
-  /** Clears a message's attention; false when the message is unknown. */
-  async acknowledge(messageId: string, now: Date): Promise<boolean> {
-    return (await this.#db.query(this.#sql.acknowledge, [messageId, now])).length === 1;
+  /**
+   * Clears a message's attention, recording who did it and why in the audit
+   * (an attempt by a named person is recorded even when it changes nothing).
+   * With `person.reason`, only while that reason is still the one raised.
+   */
+  async acknowledge(messageId: string, now: Date, person?: PersonAct & { reason: AttentionReason | null }): Promise<ActionResult> {
+    const params = [messageId, now, person?.by ?? null, person?.note ?? null, person?.reason ?? null];
+    return actionResult(await this.#db.query(this.#sql.acknowledge, params));
+  }
+
+  /** Assigns a message (null: nobody); with `expected`, only while its assignee is still that one. Audited either way. */
+  async assign(messageId: string, now: Date, by: string, assignee: string | null, expected?: { assignee: string | null }): Promise<ActionResult> {
+    const params = [messageId, now, by, assignee, expected !== undefined, expected?.assignee ?? null];
+    return actionResult(await this.#db.query(this.#sql.assign, params));
+  }
+
+  /**
+   * Inserts a message that replaces `earlier`, and links the two, in one
+   * transaction: of two replacements of one message, the second finds it
+   * replaced already and is not written.
+   */
+  async insertReplacing(state: MessageState, lease: { owner: string; until: Date }, earlier: string): Promise<'inserted' | 'duplicate' | 'unknown' | 'replaced'> {
+    return this.#db.transaction(async (tx) => {
+      const [locked] = await tx.query(this.#sql.lockEarlier, [earlier]);
+      if (!locked) return 'unknown';
+      if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
+      const inserted = await tx.query(this.#sql.insertMessage, insertParams({ ...state, replaces: earlier }, lease.owner, lease.until));
+      if (inserted.length !== 1) return 'duplicate';
+      await tx.query(this.#sql.markReplaced, [earlier, state.messageId]);
+      return 'inserted';
+    });
+  }
+
+  /** The replacement was recorded: the earlier message leaves the attention list; the audit says who resent it. */
+  async completeReplacement(earlier: string, replacement: string, now: Date, person: PersonAct): Promise<void> {
+    await this.#db.query(this.#sql.completeReplacement, [earlier, replacement, now, person.by, person.note]);
+  }
+
+  /** A replacement refused before any request: removed, its earlier message no longer replaced, the refusal audited. */
+  async dropReplacement(replacement: string, now: Date, person: PersonAct, detail: string): Promise<void> {
+    await this.#db.query(this.#sql.dropReplacement, [replacement, now, person.by, person.note, detail]);
+  }
+
+  /** Writes one audit entry as it is. */
+  async insertAudit(e: Omit<TrackerAuditEntry, 'id'>): Promise<void> {
+    await this.#db.query(this.#sql.insertAudit, [e.at, e.messageId, e.by, e.action, e.outcome, e.reason, e.assignee, e.replacement, e.note, e.detail]);
+  }
+
+  /** Audit rows matching a filter, in id order (or reversed). */
+  async audit(f: AuditFilter): Promise<SqlRow[]> {
+    const sql = f.newestFirst ? this.#sql.auditNewestFirst : this.#sql.auditOldestFirst;
+    return this.#db.query(sql, [f.messageId ?? null, f.since ?? null, f.after ?? null, f.limit]);
+  }
+
+  /** The last action on a message that took effect, if any. */
+  async lastDone(messageId: string): Promise<TrackerAuditEntry | undefined> {
+    const [row] = await this.#db.query(this.#sql.lastDone, [messageId]);
+    return row ? toAuditEntry(row) : undefined;
   }
 
   /** Claims the next deliverable event of up to `limit` messages. */

@@ -13,6 +13,7 @@ import { applySendVerdict } from '../decide/apply-send.js';
 import { sendStored } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
 import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
+import { dropUnsent, insertSending, replacementRecorded, replacingOf, type LineageOptions } from './lineage.js';
 
 /** How a tracked send ended for its caller. */
 export interface TrackerSendResult {
@@ -45,19 +46,20 @@ export async function sendNow(
   ctx: TrackerContext,
   route: TrackedRoute,
   message: Record<string, unknown>,
-  options: { accessToken?: string | undefined; metadata?: Record<string, unknown> | undefined },
+  options: { accessToken?: string | undefined; metadata?: Record<string, unknown> | undefined } & LineageOptions,
 ): Promise<TrackerSendResult> {
   const messageId = typeof message.messageId === 'string' ? message.messageId : uuidv4();
   assertUuid('messageId', messageId);
   if (route === 'instant') assertAccessToken(options.accessToken);
   const problems: InvalidParameter[] = [];
   checkMetadata(options.metadata, problems);
+  const replacing = replacingOf(options, messageId, problems);
   if (problems.length > 0) throw new LocalValidationError(problems);
   const payload: StoredPayload = { message: { ...message, messageId }, ...(route === 'instant' ? { accessToken: options.accessToken } : {}) };
   const now = Date.now();
   const state = newSendingState(messageId, route, payload, options.metadata ?? null, now);
   const { store, config } = ctx;
-  if (!(await store.insert(state, { owner: config.instanceId, until: new Date(now + config.leaseMs) }))) {
+  if (!(await insertSending(ctx, state, { owner: config.instanceId, until: new Date(now + config.leaseMs) }, replacing))) {
     throw new LocalValidationError([
       { name: 'messageId', reason: 'is already tracked: every message needs its own messageId. Nothing was sent.' },
     ]);
@@ -72,11 +74,12 @@ export async function sendNow(
     verdict = classifySendError(error, false);
   }
   if (verdict.kind === 'refused') {
-    await store.deleteUnsent(messageId);
+    await dropUnsent(ctx, messageId, replacing, verdict.error);
     throw verdict.error;
   }
   const t = applySendVerdict(state, verdict, stepContext(ctx));
   if ((await store.save(t, config.instanceId, new Date())) && t.events.length > 0) ctx.eventsRecorded();
+  await replacementRecorded(ctx, messageId, replacing);
   if (verdict.kind === 'failed' || verdict.kind === 'content-rejected') throw failure;
   const outcome = verdict.kind === 'sent' ? 'sent' : verdict.kind === 'retry-later' ? 'queued' : 'unconfirmed';
   return { messageId, outcome, recovered: verdict.kind === 'sent' && verdict.recovered };
