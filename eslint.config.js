@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'docs/api/**', 'coverage/**', 'node_modules/**', '.tmp/**', 'bench/.tmp/**', 'src/sandbox/console/assets/htmx.min.js'] },
+  { ignores: ['dist/**', 'docs/api/**', 'coverage/**', 'node_modules/**', '.tmp/**', 'bench/.tmp/**', 'src/web/assets/htmx.min.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -101,7 +101,8 @@ describe('tarball', () => {
     expect(files).toContain('dist/index.js');
     expect(files).toContain('dist/index.cjs');
     expect(files).toContain('dist/cli/index.js');
-    for (const asset of ['htmx.min.js', 'console.js', 'console.css', 'favicon.svg']) expect(files).toContain(`dist/console-assets/${asset}`);
+    for (const asset of ['console.js', 'console.css', 'favicon.svg']) expect(files).toContain(`dist/console-assets/${asset}`);
+    expect(files).toContain('dist/web-assets/htmx.min.js');
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'SECURITY.md']));
     for (const file of files) {
       expect(file).toMatch(/^(dist\/|README\.md$|CHANGELOG\.md$|SECURITY\.md$|LICENSE$|package\.json$)/);

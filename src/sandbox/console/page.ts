@@ -1,7 +1,8 @@
 // The frame of every console page: head, navigation, the two live regions
 // that console.js writes outcomes to, and the security headers.
 import { rawReply, type ControlReply } from '../http/reply.js';
-import { html, type Html } from './html.js';
+import { html, type Html } from '../../web/html.js';
+import { HTMX_CONFIG, pageCsp, pageHeaders } from '../../web/security.js';
 
 /** Where the console lives. */
 export const CONSOLE_PATH = '/_sandbox/console';
@@ -19,39 +20,14 @@ export const NAVIGATION = [
 export type PageKey = (typeof NAVIGATION)[number]['key'] | 'message';
 
 /**
- * Only the console's own files may run, load or be framed; nothing is
- * fetched from elsewhere (it works offline), and no other site may frame it
- * (clickjacking an "Import" button).
+ * Only the console's own files may run, load or be framed (its PDF previews);
+ * nothing is fetched from elsewhere (it works offline), and no other site may
+ * frame it (clickjacking an "Import" button).
  */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "frame-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const PAGE_CSP = pageCsp({ frameSelf: true });
 
 /** Headers of every console page. */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': PAGE_CSP,
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-};
-
-/** htmx without eval, inline styles or script tags in swapped content (the CSP forbids them anyway). */
-const HTMX_CONFIG = JSON.stringify({
-  includeIndicatorStyles: false,
-  allowEval: false,
-  allowScriptTags: false,
-  selfRequestsOnly: true,
-  historyCacheSize: 0,
-  refreshOnHistoryMiss: true,
-});
+export const PAGE_HEADERS: Readonly<Record<string, string>> = pageHeaders(PAGE_CSP);
 
 function navigation(current: PageKey): Html {
   return html`<nav aria-label="Console"><ul>${NAVIGATION.map(

@@ -1,7 +1,7 @@
 // The fault settings: see them, change them (replacing them all, as
 // PUT /_sandbox/faults does), turn them off, or script the next failures.
 import { OPERATION_NAMES, type SandboxFaults } from '../../faults/options.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { CONSOLE_PATH } from '../page.js';
 import { actionButton } from './parts.js';
 

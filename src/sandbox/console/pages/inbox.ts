@@ -1,7 +1,7 @@
 // The inbox: every message the sandbox holds, newest first, filtered by
 // status, route and recipient, or found by messageId; refreshed live.
 import type { SandboxMessage } from '../../messages/record.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { ROUTE_LABELS, patientId, patientName, shortTime, textAt } from '../message-view.js';
 import { CONSOLE_PATH } from '../page.js';
 import { statusBadge, timeCell } from './parts.js';

@@ -2,7 +2,7 @@
 // call the same control endpoints as curl and the CLI.
 import type { SandboxMessage } from '../../messages/record.js';
 import { ITK_SUCCESS, SENT_TO_MESH } from '../../reference-data.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { actionButton } from './parts.js';
 
 const TERMINAL = new Set(['COMPLETED', 'REJECTED', 'EXPIRED']);

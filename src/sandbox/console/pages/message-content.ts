@@ -2,7 +2,7 @@
 // decoded bytes, the body shown inert, coded items, the GP route's details.
 import type { AttachmentSummary, SandboxMessage } from '../../messages/record.js';
 import { isRecord } from '../../../internal/is-record.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { at, codedItems, messageBody } from '../message-view.js';
 import { facts } from './parts.js';
 

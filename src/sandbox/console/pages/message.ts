@@ -1,6 +1,6 @@
 // One message as the practice sees it, with the controls to act on it.
 import type { SandboxMessage } from '../../messages/record.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { ROUTE_LABELS, patientId, patientName, shortTime, textAt } from '../message-view.js';
 import { CONSOLE_PATH } from '../page.js';
 import { messageActions } from './message-actions.js';

@@ -1,7 +1,7 @@
 // The request log: every API request the sandbox received, newest first,
 // linked to its message; no bodies, credentials masked.
 import type { RequestLogEntry } from '../../request-log.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { CONSOLE_PATH } from '../page.js';
 import { timeCell } from './parts.js';
 

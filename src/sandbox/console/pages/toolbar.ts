@@ -2,7 +2,7 @@
 // code (as the toolbar's menu does), see the tokens and revoke one.
 import type { IssuedToken } from '../../access-tokens.js';
 import type { RunningToolbar } from '../../messages/toolbar.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { CONSOLE_PATH } from '../page.js';
 import { actionButton } from './parts.js';
 

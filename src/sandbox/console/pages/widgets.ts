@@ -1,7 +1,7 @@
 // Registered widgets (never their secret), and launching one as the toolbar
 // would: the launch URL with its signed, encrypted user and patient tokens.
 import type { SandboxWidget } from '../../widget-store.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { CONSOLE_PATH } from '../page.js';
 import { facts, timeCell } from './parts.js';
 
