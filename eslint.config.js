@@ -46,6 +46,6 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  // The console's browser script (served by the sandbox; see src/sandbox/console).
-  { files: ['src/sandbox/console/assets/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
+  // The pages' browser scripts (served by the sandbox console and the worklist; see src/web).
+  { files: ['src/sandbox/console/assets/*.js', 'src/web/assets/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
 );

@@ -6,6 +6,7 @@ const entry = {
   'sandbox/index': 'src/sandbox/index.ts',
   'widget/index': 'src/widget/index.ts',
   'tracker/index': 'src/tracker/index.ts',
+  'worklist/index': 'src/worklist/index.ts',
 };
 
 const shared: Options = {
@@ -33,6 +34,7 @@ const cjs: Options = { define: { __CDMS_CJS_BUILD__: 'true' }, shims: true };
 function copyConsoleAssets(): Promise<void> {
   cpSync('src/web/assets', 'dist/web-assets', { recursive: true });
   cpSync('src/sandbox/console/assets', 'dist/console-assets', { recursive: true });
+  cpSync('src/worklist/assets', 'dist/worklist-assets', { recursive: true });
   return Promise.resolve();
 }
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const CANDIDATE_DIRS = ['./assets/', './web-assets/', '../web-assets/'];
 
 /** The shared files. */
-export type WebAssetName = 'htmx.min.js';
+export type WebAssetName = 'htmx.min.js' | 'live-events.js';
 
 const cache = new Map<WebAssetName, Buffer>();
 

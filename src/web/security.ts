@@ -29,8 +29,8 @@ export function pageHeaders(csp: string): Readonly<Record<string, string>> {
   };
 }
 
-/** htmx without eval, inline styles or script tags in swapped content (the CSP forbids them anyway), for a `htmx-config` meta tag. */
-export const HTMX_CONFIG = JSON.stringify({
+/** htmx without eval, inline styles or script tags in swapped content (the CSP forbids them anyway). */
+export const HTMX_SETTINGS = Object.freeze({
   includeIndicatorStyles: false,
   allowEval: false,
   allowScriptTags: false,
@@ -38,6 +38,9 @@ export const HTMX_CONFIG = JSON.stringify({
   historyCacheSize: 0,
   refreshOnHistoryMiss: true,
 });
+
+/** {@link HTMX_SETTINGS} for a `htmx-config` meta tag. */
+export const HTMX_CONFIG = JSON.stringify(HTMX_SETTINGS);
 
 /**
  * Why a state-changing request is cross-site, or undefined when it comes

@@ -11,6 +11,7 @@ import { rawReply, type ControlReply } from '../http/reply.js';
 /** The files served, with their types. */
 export const ASSET_TYPES: Readonly<Record<string, string>> = {
   'htmx.min.js': 'text/javascript; charset=utf-8',
+  'live-events.js': 'text/javascript; charset=utf-8',
   'console.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
   'favicon.svg': 'image/svg+xml',
@@ -30,7 +31,7 @@ export function assetDir(): string {
 
 function load(): Map<string, Buffer> {
   const dir = assetDir();
-  return new Map(Object.keys(ASSET_TYPES).map((name) => [name, name === 'htmx.min.js' ? webAsset(name) : readFileSync(join(dir, name))]));
+  return new Map(Object.keys(ASSET_TYPES).map((name) => [name, name === 'htmx.min.js' || name === 'live-events.js' ? webAsset(name) : readFileSync(join(dir, name))]));
 }
 
 /** One asset, or a `not-found` SandboxError. */

@@ -48,8 +48,9 @@ export function layout(title: string, current: PageKey, content: Html): Html {
 <link rel="stylesheet" href="${CONSOLE_PATH}/assets/console.css">
 <script src="${CONSOLE_PATH}/assets/htmx.min.js" defer></script>
 <script src="${CONSOLE_PATH}/assets/console.js" defer></script>
+<script src="${CONSOLE_PATH}/assets/live-events.js" defer></script>
 </head>
-<body hx-ext="cdms-json">
+<body hx-ext="cdms-json" data-events="/_sandbox/events" data-channel="cdms-console-events" data-event-kinds="messages requests state widgets faults">
 <a class="skip-link" href="#main">Skip to the content</a>
 <header class="console-header"><a class="brand" href="${CONSOLE_PATH}">CDMS sandbox</a>${navigation(current)}</header>
 <main id="main">

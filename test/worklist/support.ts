@@ -1,0 +1,88 @@
+// What the worklist's tests share: a tracker on the sandbox with messages
+// that need a person, a worklist over it served by node:http, the person a
+// request names (the tests' stand-in for an app's sign-in), and requests as
+// the page's own buttons make them.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+import type { LogFields } from '../../src/index.js';
+import type { Tracker } from '../../src/tracker/index.js';
+import { createWorklist, type Worklist, type WorklistOptions, type WorklistRequest } from '../../src/worklist/index.js';
+import { standardMessage } from '../contract/support.js';
+import { PATIENT } from '../helpers/fixtures.js';
+import type { useSandbox } from '../sandbox/support.js';
+import { attentionOf } from '../tracker/support.js';
+
+/** The header the tests sign in with (an app would read its own session). */
+export const TEST_USER_HEADER = 'x-test-user';
+
+/** The tests' sign-in: the person named by a header; nobody without it. */
+export function headerAuthorize(request: WorklistRequest): { id: string; name: string } | null {
+  const value = request instanceof Request ? request.headers.get(TEST_USER_HEADER) : request.headers[TEST_USER_HEADER];
+  return typeof value === 'string' && value !== '' ? { id: value, name: `${value[0]?.toUpperCase()}${value.slice(1)}` } : null;
+}
+
+/** Log lines a worklist wrote. */
+export interface LogLine {
+  level: string;
+  fields: LogFields;
+  message: string;
+}
+
+/** A worklist over node:http on a free port, closed after each test. */
+export function useWorklists(): (tracker: Tracker, options?: Partial<WorklistOptions>) => Promise<{ worklist: Worklist; url: string; logs: LogLine[] }> {
+  const open: { worklist: Worklist; server: Server }[] = [];
+  afterEach(async () => {
+    for (const { worklist, server } of open.splice(0)) {
+      await worklist.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+  return async (tracker, options = {}) => {
+    const logs: LogLine[] = [];
+    const log = (level: string) => (fields: LogFields, message: string) => logs.push({ level, fields, message });
+    const worklist = createWorklist({
+      tracker,
+      authorize: headerAuthorize,
+      basePath: '/worklist',
+      liveCheckMs: 100,
+      logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
+      patient: () => ({ nhsNumber: PATIENT.nhsNumber, name: `${PATIENT.family.toUpperCase()}, ${PATIENT.given}` }),
+      ...options,
+    });
+    const server = createServer(worklist.handle);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    open.push({ worklist, server });
+    return { worklist, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/worklist`, logs };
+  };
+}
+
+/** A POST as the worklist's own page makes it (htmx's header, the page's Origin). */
+export function pagePost(url: string, user: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  const origin = new URL(url).origin;
+  return fetch(url, {
+    method: 'POST',
+    headers: { [TEST_USER_HEADER]: user, 'HX-Request': 'true', Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+/** A GET as a signed-in person. */
+export function pageGet(url: string, user = 'alice'): Promise<Response> {
+  return fetch(url, { headers: { [TEST_USER_HEADER]: user }, redirect: 'manual' });
+}
+
+/** Sends a message and has the practice reject it (or lets it expire); resolves once the tracker raised it. */
+export async function raise(
+  env: ReturnType<typeof useSandbox>,
+  tracker: Tracker,
+  how: 'reject' | 'expire',
+  overrides: Parameters<typeof standardMessage>[0] = {},
+): Promise<string> {
+  const { messageId } = await tracker.send('standard', standardMessage(overrides));
+  if (how === 'reject') env.sandbox.toolbar.reject(messageId);
+  else env.sandbox.expire(messageId);
+  await attentionOf(tracker, messageId, how === 'reject' ? 'rejected' : 'expired');
+  return messageId;
+}
