@@ -205,7 +205,7 @@ describe('worklist over HTTP', () => {
     await new Promise((r) => setTimeout(r, 300)); // the first look at the ledger is the baseline
     await tracker.acknowledge(id, { by: 'carol', note: 'Done elsewhere.' });
     const deadline = Date.now() + 10_000;
-    while (!seen.includes(id) && Date.now() < deadline) seen += decoder.decode((await reader.read()).value);
+    while (!seen.includes(id) && Date.now() < deadline) seen += decoder.decode(((await reader.read()) as { value?: Uint8Array }).value);
     await reader.cancel();
     expect(seen).toContain('event: messages');
     expect(seen).toContain(id);
