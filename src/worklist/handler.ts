@@ -179,6 +179,7 @@ async function post(ctx: Ctx): Promise<Response> {
     outcome = explainError(error);
     if (!outcome) throw error;
   }
-  const trigger = outcome.changed ? { 'HX-Trigger': JSON.stringify({ 'cdms:messages': { ids: [messageId] }, [`cdms:message-${messageId}`]: '' }) } : {};
+  // After the swap: the live parts it refreshes hold the form that asked, and htmx drops the answer of a form no longer in the page.
+  const trigger = outcome.changed ? { 'HX-Trigger-After-Swap': JSON.stringify({ 'cdms:messages': { ids: [messageId] }, [`cdms:message-${messageId}`]: '' }) } : {};
   return fragmentResponse(outcome.status, outcome.body, trigger);
 }

@@ -100,7 +100,7 @@ describe('worklist over HTTP', () => {
     const ok = await pagePost(`${url}/messages/${id}/acknowledge`, 'alice', { note: 'Phoned the practice.', reason: 'rejected', by: 'mallory' });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain('Acknowledged: the message has left the list.');
-    expect(ok.headers.get('hx-trigger')).toContain(`cdms:message-${id}`);
+    expect(ok.headers.get('hx-trigger-after-swap')).toContain(`cdms:message-${id}`);
     expect((await tracker.audit({ messageId: id })).items).toEqual([expect.objectContaining({ by: 'alice', action: 'acknowledge', note: 'Phoned the practice.' })]);
     const again = await pagePost(`${url}/messages/${id}/acknowledge`, 'bob', { note: 'Me too.', reason: 'rejected' });
     expect(again.status).toBe(409);

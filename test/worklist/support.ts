@@ -2,23 +2,44 @@
 // that need a person, a worklist over it served by node:http, the person a
 // request names (the tests' stand-in for an app's sign-in), and requests as
 // the page's own buttons make them.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import type { LogFields } from '../../src/index.js';
 import type { Tracker } from '../../src/tracker/index.js';
 import { createWorklist, type Worklist, type WorklistOptions, type WorklistRequest } from '../../src/worklist/index.js';
 import { standardMessage } from '../contract/support.js';
 import { PATIENT } from '../helpers/fixtures.js';
 import type { useSandbox } from '../sandbox/support.js';
-import { attentionOf } from '../tracker/support.js';
+import { attentionOf, freshSchema, type Engine } from '../tracker/support.js';
+
+/**
+ * A ledger for a whole test file (the tracker tests' helper removes its
+ * databases after each test): an embedded database copied from the template,
+ * or a fresh schema on the test PostgreSQL server. `remove()` after closing.
+ */
+export function fileDatabase(engine: Engine): { database: string; schema?: string; remove(): void } {
+  if (engine === 'PostgreSQL') return { database: inject('postgresUrl'), schema: freshSchema(), remove: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), 'cdms-worklist-test-'));
+  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  return { database: dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** The header the tests sign in with (an app would read its own session). */
 export const TEST_USER_HEADER = 'x-test-user';
 
-/** The tests' sign-in: the person named by a header; nobody without it. */
+/** The cookie the browser tests sign in with. */
+export const TEST_USER_COOKIE = 'cdms_test_user';
+
+/** The tests' sign-in: the person named by a header (or, for a browser, a cookie); nobody without either. */
 export function headerAuthorize(request: WorklistRequest): { id: string; name: string } | null {
-  const value = request instanceof Request ? request.headers.get(TEST_USER_HEADER) : request.headers[TEST_USER_HEADER];
+  const get = (name: string) => (request instanceof Request ? (request.headers.get(name) ?? undefined) : request.headers[name]);
+  const cookie = get('cookie');
+  const fromCookie = typeof cookie === 'string' ? new RegExp(`(?:^|; )${TEST_USER_COOKIE}=([a-z]+)`).exec(cookie)?.[1] : undefined;
+  const value = get(TEST_USER_HEADER) ?? fromCookie;
   return typeof value === 'string' && value !== '' ? { id: value, name: `${value[0]?.toUpperCase()}${value.slice(1)}` } : null;
 }
 

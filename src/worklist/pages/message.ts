@@ -26,7 +26,8 @@ export interface MessageView {
 /** A form that posts through htmx (with the header that proves it came from this page), its result shown in the page. */
 function actionForm(view: MessageView, action: string, content: Html, className = ''): Html {
   const path = `${view.base}/messages/${view.message.messageId}/${action}`;
-  return html`<form class="action ${className}" method="post" action="${path}" hx-post="${path}" hx-target="#action-result" hx-swap="innerHTML">${content}</form>`;
+  // Synchronised with the live part around it: a refresh waits for the answer, which htmx would drop were the form replaced first.
+  return html`<form class="action ${className}" method="post" action="${path}" hx-post="${path}" hx-target="#action-result" hx-swap="innerHTML" hx-sync="closest #message-live:queue all">${content}</form>`;
 }
 
 function assignment(view: MessageView): Html {
@@ -123,7 +124,7 @@ function summary(view: MessageView): Html {
 /** The part of the page that is drawn again when the message changes. */
 export function messageLive(view: MessageView): Html {
   const id = view.message.messageId;
-  return html`<div id="message-live" hx-get="${view.base}/messages/${id}" hx-trigger="cdms:message-${id} from:body, cdms:resync from:body" hx-select="#message-live" hx-swap="outerHTML">
+  return html`<div id="message-live" hx-get="${view.base}/messages/${id}" hx-trigger="cdms:message-${id} from:body, cdms:resync from:body" hx-select="#message-live" hx-swap="outerHTML" hx-sync="this:queue last" hx-disinherit="*">
 ${summary(view)}
 ${attentionPanel(view)}
 <section aria-labelledby="history-heading"><h2 id="history-heading">What happened, in order</h2>
