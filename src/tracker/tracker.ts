@@ -177,7 +177,7 @@ export class Tracker {
     return this.#call(async () => {
       const poll = () => pollNow(this.#ctx, messageId, this.#closing.signal);
       if (options.by === undefined) await poll();
-      else await auditedPoll(this.#ctx, messageId, options.by, poll);
+      else await auditedPoll(this.#ctx.store, messageId, options.by, poll);
       const message = await this.get(messageId);
       if (!message) throw new UnknownMessageError(messageId);
       return message;
@@ -204,7 +204,7 @@ export class Tracker {
    * @throws LocalValidationError when `by` or `note` is empty or too long.
    */
   acknowledge(messageId: string, options?: AcknowledgeOptions): Promise<void> {
-    return this.#call(() => acknowledgeAs(this.#ctx, messageId, options));
+    return this.#call(() => acknowledgeAs(this.#ctx.store, messageId, options));
   }
 
   /**
@@ -217,7 +217,7 @@ export class Tracker {
    * @throws LocalValidationError when a person's id is empty or too long, or an unassignment names nobody as `by`.
    */
   assign(messageId: string, personId: string | null, options: AssignOptions = {}): Promise<void> {
-    return this.#call(() => assignTo(this.#ctx, messageId, personId, options));
+    return this.#call(() => assignTo(this.#ctx.store, messageId, personId, options));
   }
 
   /**

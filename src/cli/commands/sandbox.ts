@@ -9,6 +9,7 @@ import { docsUrl } from '../links.js';
 import { isRecord } from '../../internal/is-record.js';
 import { errorCode } from '../json-file.js';
 import { openBrowser } from '../open-browser.js';
+import { untilStopped } from '../until-stopped.js';
 import { registerSandboxFaults } from './sandbox-faults.js';
 import { registerSandboxMoves } from './sandbox-moves.js';
 import { registerSandboxTokens } from './sandbox-tokens.js';
@@ -44,14 +45,6 @@ function parseFaults(text: string | undefined): SandboxFaults | undefined {
   }
   if (!isFaults(value)) throw new UsageError(FAULTS_HINT);
   return value;
-}
-
-/** Resolves when the run is interrupted (Ctrl-C or SIGTERM). */
-function untilStopped(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
 }
 
 /** Starts the sandbox, turning its option and port errors into usage errors (exit 2). */

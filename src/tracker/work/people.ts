@@ -8,7 +8,7 @@ import type { InvalidParameter } from '../../schemas/problem.js';
 import { ConflictingActionError, PollLimitError, UnknownMessageError } from '../errors.js';
 import { describeError } from '../describe-error.js';
 import { ATTENTION_REASONS, type AttentionReason } from '../types.js';
-import type { TrackerContext } from './context.js';
+import type { TrackerStore } from '../store/store.js';
 
 /** Options of an acknowledgement made by a person. */
 export interface AcknowledgeOptions {
@@ -64,9 +64,8 @@ function throwIf(problems: InvalidParameter[]): void {
  * audit records it, and a message whose attention is already cleared (by
  * someone else, or since it was read) is a conflict.
  */
-export async function acknowledgeAs(ctx: TrackerContext, messageId: string, options?: AcknowledgeOptions): Promise<void> {
+export async function acknowledgeAs(store: TrackerStore, messageId: string, options?: AcknowledgeOptions): Promise<void> {
   assertUuid('messageId', messageId);
-  const { store } = ctx;
   if (options === undefined) {
     if (!(await store.acknowledge(messageId, new Date())).found) throw new UnknownMessageError(messageId);
     return;
@@ -82,7 +81,7 @@ export async function acknowledgeAs(ctx: TrackerContext, messageId: string, opti
 }
 
 /** Assigns a message to a person, or to nobody; audited. */
-export async function assignTo(ctx: TrackerContext, messageId: string, assignee: string | null, options: AssignOptions = {}): Promise<void> {
+export async function assignTo(store: TrackerStore, messageId: string, assignee: string | null, options: AssignOptions = {}): Promise<void> {
   assertUuid('messageId', messageId);
   const problems: InvalidParameter[] = [];
   if (assignee !== null) checkPerson('assignee', assignee, problems);
@@ -92,26 +91,26 @@ export async function assignTo(ctx: TrackerContext, messageId: string, assignee:
   if (options.ifAssignee !== undefined && options.ifAssignee !== null) checkPerson('ifAssignee', options.ifAssignee, problems);
   throwIf(problems);
   const expected = options.ifAssignee === undefined ? undefined : { assignee: options.ifAssignee };
-  const result = await ctx.store.assign(messageId, new Date(), by ?? '', assignee, expected);
+  const result = await store.assign(messageId, new Date(), by ?? '', assignee, expected);
   if (!result.found) throw new UnknownMessageError(messageId);
-  if (!result.changed) throw new ConflictingActionError(messageId, assignee === null ? 'unassign' : 'assign', await ctx.store.lastDone(messageId));
+  if (!result.changed) throw new ConflictingActionError(messageId, assignee === null ? 'unassign' : 'assign', await store.lastDone(messageId));
 }
 
 /** Runs a poll a person asked for, and audits it: done, or refused (the guidance's limit) with when the next is allowed. */
-export async function auditedPoll<T>(ctx: TrackerContext, messageId: string, by: string, poll: () => Promise<T>): Promise<T> {
+export async function auditedPoll<T>(store: TrackerStore, messageId: string, by: string, poll: () => Promise<T>): Promise<T> {
   const problems: InvalidParameter[] = [];
   checkPerson('by', by, problems);
   throwIf(problems);
   const entry = { messageId, by, action: 'poll-now', assignee: null, replacement: null, note: null } as const;
-  const before = await ctx.store.get(messageId);
+  const before = await store.get(messageId);
   const reason = before?.attention ?? null;
   try {
     const result = await poll();
-    await ctx.store.insertAudit({ ...entry, at: new Date(), outcome: 'done', reason, detail: null });
+    await store.insertAudit({ ...entry, at: new Date(), outcome: 'done', reason, detail: null });
     return result;
   } catch (error) {
     if (error instanceof PollLimitError) {
-      await ctx.store.insertAudit({ ...entry, at: new Date(), outcome: 'refused', reason, detail: describeError(error) });
+      await store.insertAudit({ ...entry, at: new Date(), outcome: 'refused', reason, detail: describeError(error) });
     }
     throw error;
   }
