@@ -58,7 +58,7 @@ function identityOf(options: ServeOptions, loopback: boolean): Identity {
 function authorizeBy(identity: Identity): (request: WorklistRequest) => WorklistPerson | null {
   if (identity.kind === 'local') return () => identity.user;
   return (request) => {
-    const raw = request instanceof Request ? request.headers.get(identity.header) : (request).headers[identity.header];
+    const raw = request instanceof Request ? request.headers.get(identity.header) : request.headers[identity.header];
     const value = typeof raw === 'string' ? raw.trim() : undefined;
     return value && value.length <= 200 && !/\p{Cc}/u.test(value) ? { id: value } : null;
   };
