@@ -24,9 +24,23 @@ export type EmailDigestSmtp =
       /** Never upgrade to TLS, even when offered (a local relay or a test server only). @defaultValue false */
       ignoreTLS?: boolean | undefined;
       /** The login, when the server needs one. */
-      auth?: { user: string; pass: string } | undefined;
-      /** TLS settings: the server name to check, and whether an untrusted certificate is refused. */
-      tls?: { servername?: string | undefined; rejectUnauthorized?: boolean | undefined } | undefined;
+      auth?:
+        | {
+            /** The user name. */
+            user: string;
+            /** The password (never logged). */
+            pass: string;
+          }
+        | undefined;
+      /** TLS settings. */
+      tls?:
+        | {
+            /** The name the server's certificate must carry, when it differs from `host`. */
+            servername?: string | undefined;
+            /** Refuse a certificate that is not trusted. @defaultValue true */
+            rejectUnauthorized?: boolean | undefined;
+          }
+        | undefined;
     };
 
 /** Options of {@link emailDigest}. */

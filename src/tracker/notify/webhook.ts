@@ -30,14 +30,21 @@ export interface AttentionWebhookPayload {
   timestamp: string;
   /** The notice. */
   data: {
+    /** The message that needs a person. */
     messageId: string;
+    /** Why. */
     reason: AttentionNotice['reason'];
+    /** Its route. */
     route: AttentionNotice['route'];
+    /** Its topic, if known. */
     topic: string | null;
     /** The recipient practice's ODS code. */
     recipient: string | null;
+    /** When the tracker raised it (RFC 3339). */
     raisedAt: string;
+    /** When the service accepted the message (RFC 3339), or null. */
     sentAt: string | null;
+    /** The message's expiry (RFC 3339), or null. */
     expiryDateTime: string | null;
   };
 }
