@@ -1,6 +1,7 @@
 // The worklist's actions, each on one message, by the person `authorize`
 // returned (never anyone a form names): acknowledge with a note, assign to
-// me or unassign, send again through the app's `resend`, poll now.
+// me or unassign, send again through the app's `resend` (decision
+// D-WORKLIST-05), poll now.
 import { ATTENTION_REASONS, type TrackedMessage } from '../tracker/index.js';
 import { html } from '../web/html.js';
 import type { WorklistConfig, WorklistPerson, WorklistResendMessage } from './options.js';

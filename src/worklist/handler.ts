@@ -3,7 +3,8 @@
 // answers), then the page or the action. State changes refuse cross-site
 // requests: the Origin (or Sec-Fetch-Site) must be this site's, and the
 // request must carry htmx's own header, which no other site can send without
-// a CORS preflight the worklist never grants.
+// a CORS preflight the worklist never grants (decisions D-WORKLIST-02 and
+// D-WORKLIST-03).
 import { html } from '../web/html.js';
 import { crossSiteReason } from '../web/security.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';

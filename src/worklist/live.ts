@@ -3,7 +3,7 @@
 // again. The tracker may run in other processes (instances sharing a
 // PostgreSQL ledger), so the ledger itself is looked at: every `liveCheckMs`,
 // and only while a page listens, one read of the attention list and the
-// newest audit entries, compared with the last.
+// newest audit entries, compared with the last (decision D-WORKLIST-06).
 import type { WorklistConfig } from './options.js';
 import { attentionItems } from './queue.js';
 

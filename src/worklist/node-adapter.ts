@@ -1,7 +1,7 @@
 // node:http's request and response as the Fetch API's, and back: the
 // worklist is written once, on Request and Response, and `handle(req, res)`
 // adapts. Under Express the mount path is kept (originalUrl); a body a
-// framework already parsed is taken from `req.body`.
+// framework already parsed is taken from `req.body` (decision D-WORKLIST-01).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const MAX_BODY_BYTES = 65_536;

@@ -1,7 +1,7 @@
 // The queue's data: every message that needs a person, read from the
 // tracker a page at a time, filtered (reason, route, recipient, assignee, a
 // messageId), oldest first within each reason, with the patient the app
-// knows of.
+// knows of (decision D-WORKLIST-04).
 import { ATTENTION_REASONS, type AttentionReason, type TrackedMessageSummary } from '../tracker/index.js';
 import type { WorklistConfig, WorklistPatient, WorklistPerson } from './options.js';
 

@@ -2,7 +2,8 @@
 // a team that has no app of its own to mount it in. The person comes from a
 // header an authenticating reverse proxy sets (--trust-header), or is one
 // fixed local user on this machine (--local-user, loopback only); without
-// either it refuses to start: the worklist has no anonymous mode.
+// either it refuses to start: the worklist has no anonymous mode (decision
+// D-WORKLIST-07).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';

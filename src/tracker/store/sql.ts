@@ -29,7 +29,8 @@ export function statements(schema: string) {
      * history rows ($21) and its events ($22), in order. Nothing is written
      * when the lease was lost. The attention columns are written only when
      * the step raised a new reason: a person may have acknowledged the
-     * message while the step ran, and a step never clears attention.
+     * message while the step ran, and a step never clears attention
+     * (decision D-TRACKER-21).
      */
     saveTransition: `
       WITH updated AS (
@@ -126,7 +127,8 @@ export function statements(schema: string) {
      * reason they saw, when given, must still be the one raised). The audit
      * records the attempt whatever its outcome when a person is named: of two
      * people acting at once, the second finds nothing to clear (PostgreSQL
-     * re-reads the row once the first commits) and is recorded as `conflict`.
+     * re-reads the row once the first commits) and is recorded as `conflict`
+     * (decisions D-TRACKER-17 and D-TRACKER-18).
      */
     acknowledge: `
       WITH changed AS (
