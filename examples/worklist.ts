@@ -12,7 +12,7 @@
 //
 //   npx tsx examples/worklist.ts [--keep-open]
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ const keepOpen = process.argv.includes('--keep-open');
 
 /** The stand-in sign-in: the person a `user` cookie names. Your app reads its own session here. */
 function signedIn(request: WorklistRequest): { id: string } | null {
-  const cookie = request instanceof Request ? request.headers.get('cookie') : (request as IncomingMessage).headers.cookie;
+  const cookie = request instanceof Request ? request.headers.get('cookie') : request.headers.cookie;
   const user = /(?:^|;\s*)user=([a-z.]{1,40})/.exec(cookie ?? '')?.[1];
   return user ? { id: user } : null;
 }
