@@ -100,10 +100,18 @@ describe.each(ENGINES)('people acting on the tracker ($engine)', ({ engine, skip
     const tracker = await openTracker(engine, env.client());
     await tracker.start();
     const messageId = await rejectedMessage(tracker);
-    await expect(tracker.acknowledge(messageId, { by: 'alice', note: 'Expired: resent.', reason: 'expired' })).rejects.toBeInstanceOf(ConflictingActionError);
+    await tracker.assign(messageId, 'bob');
+    const conflict = await tracker.acknowledge(messageId, { by: 'alice', note: 'Expired: resent.', reason: 'expired' }).catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(ConflictingActionError);
+    // Nobody cleared it: the error does not blame bob's assignment, it says the message changed.
+    expect((conflict as ConflictingActionError).winner).toBeUndefined();
+    expect((conflict as ConflictingActionError).message).toContain('its state changed since it was read');
     expect((await tracker.get(messageId))?.attention?.reason).toBe('rejected');
     const { items } = await tracker.audit({ messageId });
-    expect(items.map((e) => [e.by, e.outcome, e.reason])).toEqual([['alice', 'conflict', 'expired']]);
+    expect(items.map((e) => [e.by, e.action, e.outcome, e.reason])).toEqual([
+      ['bob', 'assign', 'done', 'rejected'],
+      ['alice', 'acknowledge', 'conflict', 'expired'],
+    ]);
   });
 
   it.skipIf(skip)('assign and unassign, audited; with ifAssignee, the second of two people taking a message loses', async () => {

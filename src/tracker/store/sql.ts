@@ -222,8 +222,8 @@ export function statements(schema: string) {
       WHERE ($1::uuid IS NULL OR message_id = $1) AND ($2::timestamptz IS NULL OR at >= $2) AND ($3::bigint IS NULL OR id < $3)
       ORDER BY id DESC LIMIT $4`,
 
-    /** The last action on a message that took effect (who won a conflict). */
-    lastDone: `SELECT * FROM ${s}.audit WHERE message_id = $1 AND outcome = 'done' ORDER BY id DESC LIMIT 1`,
+    /** The last action of these kinds ($2) on a message that took effect (who won a conflict). */
+    lastDone: `SELECT * FROM ${s}.audit WHERE message_id = $1 AND outcome = 'done' AND action = ANY($2::text[]) ORDER BY id DESC LIMIT 1`,
 
     /**
      * Claims events to deliver: only the oldest unhandled event of each

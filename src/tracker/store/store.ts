@@ -238,9 +238,9 @@ export class TrackerStore {
     return this.#db.query(sql, [f.messageId ?? null, f.since ?? null, f.after ?? null, f.limit]);
   }
 
-  /** The last action on a message that took effect, if any. */
-  async lastDone(messageId: string): Promise<TrackerAuditEntry | undefined> {
-    const [row] = await this.#db.query(this.#sql.lastDone, [messageId]);
+  /** The last action of these kinds on a message that took effect, if any. */
+  async lastDone(messageId: string, actions: readonly TrackerAuditEntry['action'][]): Promise<TrackerAuditEntry | undefined> {
+    const [row] = await this.#db.query(this.#sql.lastDone, [messageId, actions]);
     return row ? toAuditEntry(row) : undefined;
   }
 

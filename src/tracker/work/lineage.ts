@@ -68,7 +68,7 @@ export async function insertSending(ctx: TrackerContext, state: MessageState, le
       note: replacing.note,
       detail: `already replaced by ${earlier?.replacedBy ?? 'another message'}`,
     });
-    throw new ConflictingActionError(replacing.earlier, 'resend', await store.lastDone(replacing.earlier), 'not-sent');
+    throw new ConflictingActionError(replacing.earlier, 'resend', await store.lastDone(replacing.earlier, ['resend']), 'not-sent');
   }
   return outcome === 'inserted';
 }

@@ -37,6 +37,9 @@ export interface AssignOptions {
   ifAssignee?: string | null | undefined;
 }
 
+/** The actions that take a message off the attention list: the one that did is who came first. */
+const CLEARED_BY = ['acknowledge', 'resend'] as const;
+
 const MAX_PERSON = 200;
 const MAX_NOTE = 2_000;
 
@@ -77,7 +80,7 @@ export async function acknowledgeAs(store: TrackerStore, messageId: string, opti
   throwIf(problems);
   const result = await store.acknowledge(messageId, new Date(), { by: options.by, note: options.note, reason: options.reason ?? null });
   if (!result.found) throw new UnknownMessageError(messageId);
-  if (!result.changed) throw new ConflictingActionError(messageId, 'acknowledge', await store.lastDone(messageId));
+  if (!result.changed) throw new ConflictingActionError(messageId, 'acknowledge', await store.lastDone(messageId, CLEARED_BY));
 }
 
 /** Assigns a message to a person, or to nobody; audited. */
@@ -93,7 +96,7 @@ export async function assignTo(store: TrackerStore, messageId: string, assignee:
   const expected = options.ifAssignee === undefined ? undefined : { assignee: options.ifAssignee };
   const result = await store.assign(messageId, new Date(), by ?? '', assignee, expected);
   if (!result.found) throw new UnknownMessageError(messageId);
-  if (!result.changed) throw new ConflictingActionError(messageId, assignee === null ? 'unassign' : 'assign', await store.lastDone(messageId));
+  if (!result.changed) throw new ConflictingActionError(messageId, assignee === null ? 'unassign' : 'assign', await store.lastDone(messageId, ['assign', 'unassign']));
 }
 
 /** Runs a poll a person asked for, and audits it: done, or refused (the guidance's limit) with when the next is allowed. */
