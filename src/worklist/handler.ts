@@ -171,6 +171,9 @@ async function post(ctx: Ctx): Promise<Response> {
   if (why) return pageResponse(403, frame(config, person, 'none'), 'Refused', crossSitePage(why));
   if (!m || !action || !UUID_PATTERN.test(m[1] ?? '')) return pageResponse(404, frame(config, person, 'none'), 'Not found', notFoundPage(config.basePath));
   const messageId = m[1] ?? '';
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
+    return fragmentResponse(413, html`<p class="outcome error" role="alert">The form is too large.</p>`);
+  }
   const text = await request.text();
   if (text.length > MAX_FORM_BYTES) return fragmentResponse(413, html`<p class="outcome error" role="alert">The form is too large.</p>`);
   let outcome;
