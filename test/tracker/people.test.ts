@@ -152,6 +152,8 @@ describe.each(ENGINES)('people acting on the tracker ($engine)', ({ engine, skip
     const two = await rejectedMessage(tracker);
     await tracker.assign(one, 'alice');
     await tracker.assign(two, 'bob');
+    // A clear millisecond either side: entries carry the app's clock, to the millisecond.
+    await new Promise((r) => setTimeout(r, 5));
     const middle = new Date();
     await new Promise((r) => setTimeout(r, 5));
     await tracker.acknowledge(one, { by: 'alice', note: 'Done.' });
