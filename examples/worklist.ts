@@ -28,7 +28,8 @@ const keepOpen = process.argv.includes('--keep-open');
 
 /** The stand-in sign-in: the person a `user` cookie names. Your app reads its own session here. */
 function signedIn(request: WorklistRequest): { id: string } | null {
-  const cookie = request instanceof Request ? request.headers.get('cookie') : request.headers.cookie;
+  const header = request instanceof Request ? request.headers.get('cookie') : request.headers.cookie;
+  const cookie = Array.isArray(header) ? header.join('; ') : header;
   const user = /(?:^|;\s*)user=([a-z.]{1,40})/.exec(cookie ?? '')?.[1];
   return user ? { id: user } : null;
 }

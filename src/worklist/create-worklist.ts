@@ -1,11 +1,10 @@
 // createWorklist: the options checked, one handler over the Fetch API, and
 // the two ways a server hands it requests (node:http's listener, the Fetch
 // API's function), and the clean stop.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHandler } from './handler.js';
 import { LiveFeed } from './live.js';
 import { toRequest, writeResponse } from './node-adapter.js';
-import { resolveWorklistOptions, type WorklistOptions } from './options.js';
+import { resolveWorklistOptions, type WorklistNodeRequest, type WorklistNodeResponse, type WorklistOptions } from './options.js';
 
 /**
  * The worklist: pages where the people who act on failed documents see
@@ -19,7 +18,7 @@ export interface Worklist {
    * (`app.use('/worklist', worklist.handle)`), Koa (`ctx.respond = false`)
    * or Fastify's raw request and reply. It never throws; failures answer 500.
    */
-  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
+  readonly handle: (req: WorklistNodeRequest, res: WorklistNodeResponse) => void;
   /** A Fetch API handler, for Hono, Next.js route handlers, Bun and Deno. */
   readonly fetch: (request: Request) => Promise<Response>;
   /** Ends the pages' live streams; requests after it are answered 503. The tracker is left open (it is the app's). */
@@ -57,7 +56,7 @@ export function createWorklist(options: WorklistOptions): Worklist {
   let closed = false;
   const unavailable = () => new Response('The worklist is closed.', { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const fetchHandler = (request: Request): Promise<Response> => (closed ? Promise.resolve(unavailable()) : respond(request, request));
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+  const handle = (req: WorklistNodeRequest, res: WorklistNodeResponse): void => {
     void (async () => {
       try {
         const response = closed ? unavailable() : await respond(await toRequest(req), req);

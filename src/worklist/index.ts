@@ -16,5 +16,13 @@
  * @module cdms-sdk/worklist
  */
 export { createWorklist, type Worklist } from './create-worklist.js';
-export type { WorklistOptions, WorklistPatient, WorklistPerson, WorklistRequest, WorklistResendMessage } from './options.js';
+export type {
+  WorklistNodeRequest,
+  WorklistNodeResponse,
+  WorklistOptions,
+  WorklistPatient,
+  WorklistPerson,
+  WorklistRequest,
+  WorklistResendMessage,
+} from './options.js';
 export type { WorklistTracker } from './tracker-port.js';

@@ -2,7 +2,7 @@
 // worklist is written once, on Request and Response, and `handle(req, res)`
 // adapts. Under Express the mount path is kept (originalUrl); a body a
 // framework already parsed is taken from `req.body` (decision D-WORKLIST-01).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WorklistNodeRequest as IncomingMessage, WorklistNodeResponse as ServerResponse } from './options.js';
 
 const MAX_BODY_BYTES = 65_536;
 
@@ -22,10 +22,10 @@ function parsedBody(req: IncomingMessage): string | undefined {
 async function readBody(req: IncomingMessage): Promise<string> {
   const parsed = parsedBody(req);
   if (parsed !== undefined || req.readableEnded) return parsed ?? '';
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of req) {
-    const buffer = chunk as Buffer;
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
     size += buffer.length;
     if (size > MAX_BODY_BYTES) throw new RangeError('request body too large');
     chunks.push(buffer);
@@ -36,7 +36,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /** The Fetch API request of a node:http request. */
 export async function toRequest(req: IncomingMessage): Promise<Request> {
   const path = (req as { originalUrl?: unknown }).originalUrl;
-  const url = new URL(typeof path === 'string' ? path : (req.url ?? '/'), `http://${req.headers.host ?? 'localhost'}`);
+  const host = typeof req.headers.host === 'string' ? req.headers.host : 'localhost';
+  const url = new URL(typeof path === 'string' ? path : (req.url ?? '/'), `http://${host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
@@ -64,8 +65,13 @@ export async function writeResponse(response: Response, req: IncomingMessage, re
   try {
     for (;;) {
       const { done, value } = (await reader.read()) as { done: boolean; value?: Uint8Array };
-      if (done) break;
-      if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+      if (done || value === undefined) break;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
+      }
     }
   } finally {
     res.off('close', stop);

@@ -1,7 +1,6 @@
 // The worklist's options as an app gives them, checked once, with defaults:
 // who the person is (the app's sign-in, through `authorize`), where the pages
 // live, what the app can send again, and what it knows of the patient.
-import type { IncomingMessage } from 'node:http';
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
@@ -18,11 +17,48 @@ export interface WorklistPerson {
 }
 
 /**
- * A request as `authorize` receives it: node's `IncomingMessage` from
- * `handle` (so an Express or Koa app's session is on it), the Fetch API
- * `Request` from `fetch`.
+ * What the worklist reads of a node:http request (`http.IncomingMessage`,
+ * which is what `handle` is given: Express's and Koa's requests are one).
+ * Declared here rather than imported from node's types, so that a project
+ * without `@types/node` still compiles against the package.
  */
-export type WorklistRequest = IncomingMessage | Request;
+export interface WorklistNodeRequest extends AsyncIterable<unknown> {
+  /** The request's method. */
+  method?: string | undefined;
+  /** Its path and query. */
+  url?: string | undefined;
+  /** Its headers, lower-cased. */
+  headers: Record<string, string | string[] | undefined>;
+  /** True once its body has been read (by a framework's body parser). */
+  readonly readableEnded?: boolean | undefined;
+}
+
+/** What the worklist calls on a node:http response (`http.ServerResponse`). */
+export interface WorklistNodeResponse {
+  /** True once the status and headers are written. */
+  readonly headersSent: boolean;
+  /** Writes the status and headers. */
+  writeHead(statusCode: number, headers: Record<string, string>): unknown;
+  /** Sends the headers now (a live event stream starts at once). */
+  flushHeaders(): void;
+  /** Writes part of the body; false when the caller should wait for `drain`. */
+  write(chunk: Uint8Array): boolean;
+  /** Ends the response. */
+  end(): unknown;
+  /** Listens for the connection's end or the buffer's draining. */
+  on(event: 'close', listener: () => void): unknown;
+  /** Listens once. */
+  once(event: 'close' | 'drain', listener: () => void): unknown;
+  /** Stops listening. */
+  off(event: 'close', listener: () => void): unknown;
+}
+
+/**
+ * A request as `authorize` receives it: node's `IncomingMessage` from
+ * `handle` (so an Express or Koa app's session is on it: cast it to your
+ * framework's request type), the Fetch API `Request` from `fetch`.
+ */
+export type WorklistRequest = WorklistNodeRequest | Request;
 
 /**
  * What the app knows of a message's patient, for staff to find the record.
