@@ -1,6 +1,6 @@
 // The errors only the tracker throws (the client's own pass through as they
 // are). Each says what happened and what to do, never patient data.
-import { CdmsError, type Delivery } from '../core/errors/cdms-error.js';
+import { CdmsError, type CdmsErrorOptions, type Delivery } from '../core/errors/cdms-error.js';
 import type { TrackerAuditAction, TrackerAuditEntry } from './audit.js';
 
 /**
@@ -51,6 +51,35 @@ export class TrackerClosedError extends CdmsError {
 }
 
 /**
+ * Thrown when the tracker's database could not be reached or did not answer
+ * in time (a server stopped, restarting or unreachable, a refused login, a
+ * statement that timed out), by any of the tracker's calls. Its message names
+ * the driver's code (a SQLSTATE such as `57P01`, or `ECONNREFUSED`) but never
+ * the driver's own text, which may quote the values of a statement.
+ *
+ * Thrown by `send`, it carries the messageId and `delivery`: `not-sent` when
+ * the message was neither recorded nor sent; `unknown` when it may have been
+ * sent, or may still be sent by the tracker once the database is back (it
+ * then settles it through the status endpoint): look it up with `get()` before
+ * sending anything again.
+ */
+export class DatabaseUnavailableError extends CdmsError {
+  /** Always `'DatabaseUnavailableError'`. */
+  override name = 'DatabaseUnavailableError';
+  /** The driver's code for the failure (a SQLSTATE, or a socket error such as `ECONNREFUSED`), when it gave one. */
+  readonly code: string | undefined;
+
+  /**
+   * @param message - What happened and what to do; never the driver's text.
+   * @param options - The driver's code, and for a send its messageId and delivery.
+   */
+  constructor(message: string, options: CdmsErrorOptions & { code?: string | undefined } = {}) {
+    super(message, options);
+    this.code = options.code;
+  }
+}
+
+/**
  * Thrown when a person acts on a message someone else acted on first: its
  * attention was already cleared, it was already assigned to someone else,
  * or it was already sent again. Nothing was changed; the audit records the
@@ -59,8 +88,6 @@ export class TrackerClosedError extends CdmsError {
 export class ConflictingActionError extends CdmsError {
   /** Always `'ConflictingActionError'`. */
   override name = 'ConflictingActionError';
-  /** The message acted on. */
-  readonly messageId: string;
   /** What this person tried. */
   readonly action: TrackerAuditAction;
   /** The action that took effect first, as the audit shows it (undefined when the audit holds none). */
@@ -76,8 +103,7 @@ export class ConflictingActionError extends CdmsError {
     const first = winner
       ? `${winner.by ?? 'someone'} ${PAST[winner.action]} it at ${winner.at.toISOString()}`
       : 'its state changed since it was read';
-    super(`Someone acted on message ${messageId} first: ${first}. Nothing was changed; look at the message again before acting.`, { delivery });
-    this.messageId = messageId;
+    super(`Someone acted on message ${messageId} first: ${first}. Nothing was changed; look at the message again before acting.`, { delivery, messageId });
     this.action = action;
     this.winner = winner;
   }

@@ -60,4 +60,4 @@ export type {
   NotifierBase,
   TrackerNotifier,
 } from './notify/notifier.js';
-export { ConflictingActionError, PollLimitError, TrackerClosedError, UnknownMessageError } from './errors.js';
+export { ConflictingActionError, DatabaseUnavailableError, PollLimitError, TrackerClosedError, UnknownMessageError } from './errors.js';

@@ -6,8 +6,10 @@ import type { CdmsClient } from '../client.js';
 import { checkTimeout } from '../core/client-config.js';
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { silentLogger, type Logger } from '../core/logger.js';
+import { POLL_BEFORE_EXPIRY_MS, STATUS_POLL_INTERVAL_MS } from '../schemas/vocabulary.js';
 import type { MeterProviderLike, TracerProviderLike } from '../telemetry/telemetry.js';
 import { embeddedDirectory } from './db/open.js';
+import { DEFAULT_BUSINESS_ACK_MS, DEFAULT_INFRASTRUCTURE_ACK_MS } from './decide/gp-route-acks.js';
 import type { PgPoolLike } from './db/postgres.js';
 import type { TrackerNotifier } from './notify/notifier.js';
 
@@ -57,6 +59,22 @@ export interface TrackerOptions {
   /** How long a FAILED status may last before it needs attention, in milliseconds. @defaultValue 86_400_000 (1 day) */
   failedAttentionMs?: number | undefined;
   /**
+   * GP route: how long a message may stay 'Sent to MESH' (no infrastructure
+   * acknowledgement from the practice's system) before it needs attention
+   * (`no-infrastructure-ack`), in milliseconds, counted from the send. The
+   * default is MESH's five days, after which an uncollected message is
+   * removed; lower it to hear sooner.
+   * @defaultValue 432_000_000 (5 days)
+   */
+  infrastructureAckMs?: number | undefined;
+  /**
+   * GP route: how long a message may stay at '20013 - Success' (received,
+   * no business response) before it needs attention (`no-business-ack`), in
+   * milliseconds, counted from the service's `updated` time of that status.
+   * @defaultValue 432_000_000 (5 days)
+   */
+  businessAckMs?: number | undefined;
+  /**
    * How long work claimed by an instance stays reserved to it, in
    * milliseconds. Work of an instance that died is taken over after this.
    * @defaultValue 120_000 (2 minutes)
@@ -101,6 +119,8 @@ export interface TrackerConfig {
   maxPollsPerSecond: number;
   followForMs: number;
   failedAttentionMs: number;
+  infrastructureAckMs: number;
+  businessAckMs: number;
   leaseMs: number;
   instanceId: string;
   logger: Logger;
@@ -114,8 +134,8 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The `schema` option's default. */
 export const DEFAULT_SCHEMA = 'cdms_tracker';
 
-/** The `pollIntervalMs` option's default: four polls a day. */
-export const DEFAULT_POLL_INTERVAL_MS = 6 * HOUR_MS;
+/** The `pollIntervalMs` option's default: the service's guidance, four polls a day. */
+export const DEFAULT_POLL_INTERVAL_MS = STATUS_POLL_INTERVAL_MS;
 
 /** The `database` option's default: an embedded database in the working directory. */
 export const DEFAULT_DATABASE = './.cdms/tracker';
@@ -145,10 +165,12 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
     database: checkDatabase(Object.prototype.hasOwnProperty.call(options, 'database') ? options.database : DEFAULT_DATABASE),
     schema,
     pollIntervalMs,
-    beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? 15 * 60_000),
+    beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? POLL_BEFORE_EXPIRY_MS),
     maxPollsPerSecond: checkRate(options.maxPollsPerSecond ?? 5),
     followForMs: checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS),
     failedAttentionMs: checkTimeout('failedAttentionMs', options.failedAttentionMs ?? 24 * HOUR_MS),
+    infrastructureAckMs: checkTimeout('infrastructureAckMs', options.infrastructureAckMs ?? DEFAULT_INFRASTRUCTURE_ACK_MS),
+    businessAckMs: checkTimeout('businessAckMs', options.businessAckMs ?? DEFAULT_BUSINESS_ACK_MS),
     leaseMs: checkTimeout('leaseMs', options.leaseMs ?? 120_000),
     instanceId,
     logger: options.logger ?? silentLogger,

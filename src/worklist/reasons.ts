@@ -85,6 +85,30 @@ export const REASON_GUIDES: Readonly<Record<AttentionReason, ReasonGuide>> = {
     ],
     resend: true,
   },
+  'no-infrastructure-ack': {
+    meaning: "The GP route handed the document to the message exchange (MESH), but the practice's system never confirmed it arrived.",
+    todo: [
+      'Phone the practice to ask whether they have it: their system may be down, or the patient may not be registered there.',
+      'Do not send it again before you know: it may still arrive, and the record could get it twice.',
+    ],
+    resend: false,
+  },
+  'no-business-ack': {
+    meaning: "The practice's system confirmed the document arrived, but not that it was filed in the patient's record.",
+    todo: [
+      "Phone the practice to ask whether it is in the patient's record: it may be waiting for someone to file it.",
+      'Do not send it again: they have it.',
+    ],
+    resend: false,
+  },
+  'delivery-unknown': {
+    meaning: 'A send may have reached the service, but the tracker can neither confirm it nor send it again (its expiry passed, or the service refused the resend).',
+    todo: [
+      'Phone the practice to ask whether it arrived, before sending the document again: it may be in the record already.',
+      'The tracker keeps asking the service, and takes it off this list if it finds the message.',
+    ],
+    resend: false,
+  },
 };
 
 /** What to do about a reason on a route: the steps, then the route's own. */

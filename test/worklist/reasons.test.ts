@@ -22,7 +22,9 @@ describe('what each reason means for staff', () => {
   });
 
   it('never offers to send again what must not be resent blindly', () => {
-    for (const reason of ['rejected', 'failed', 'unresolved', 'instant-fell-back'] as const) expect(REASON_GUIDES[reason].resend).toBe(false);
+    for (const reason of ['rejected', 'failed', 'unresolved', 'instant-fell-back', 'no-infrastructure-ack', 'no-business-ack', 'delivery-unknown'] as const) {
+      expect(REASON_GUIDES[reason].resend).toBe(false);
+    }
     expect(stepsFor('content-rejected', 'standard').join(' ')).toContain('Never send the same file again');
     expect(stepsFor('rejected', 'gpconnect').length).toBeGreaterThan(stepsFor('rejected', 'standard').length);
   });

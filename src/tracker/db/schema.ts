@@ -76,6 +76,17 @@ export const MIGRATIONS: readonly string[] = [
     next_slot timestamptz NOT NULL
   );
   `,
+  // A send attempt that may have reached the service (unclear_at: when the
+  // latest such attempt ended, so a 404 soon after is not taken as absence),
+  // and the instances sharing a PostgreSQL ledger proving they are alive.
+  `
+  ALTER TABLE $schema.messages ADD COLUMN unclear_at timestamptz;
+  CREATE TABLE $schema.instances (
+    instance_id text PRIMARY KEY,
+    seen_at timestamptz NOT NULL,
+    started_at timestamptz NOT NULL
+  );
+  `,
   // People's work on the ledger: who a message is assigned to, which message
   // replaced which (lineage), the audit of every person's action (append-only:
   // rules turn an UPDATE or DELETE of it into nothing), and each notifier's

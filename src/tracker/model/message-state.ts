@@ -8,6 +8,8 @@ import type { TrackedRoute, TrackerStage, AttentionReason } from '../types.js';
 export interface StoredPayload {
   message: Record<string, unknown>;
   accessToken?: string | undefined;
+  /** The send's wrong-patient override, so a resend is checked as the send was. */
+  allowOtherNhsNumbers?: boolean | undefined;
 }
 
 /** One message's row, as the tracker's logic sees it. Internal. */
@@ -38,6 +40,14 @@ export interface MessageState {
   lastError: string | null;
   payload: StoredPayload | null;
   metadata: Record<string, unknown> | null;
+  /**
+   * When the latest send attempt that may have reached the service ended
+   * (timed out, its connection dropped, its outcome unrecorded after a
+   * crash); null when no attempt ever may have. Once set, the message is
+   * never taken as certainly not delivered: a 404 soon after is not proof of
+   * absence, and a resend that cannot be made leaves it `delivery-unknown`.
+   */
+  unclearAt: Date | null;
   /** The person (their id, as the app's sign-in gives it) the message is assigned to. */
   assignee: string | null;
   /** The earlier message this one was sent to replace. */
@@ -73,6 +83,7 @@ export function newState(messageId: string, route: TrackedRoute, stage: TrackerS
     lastError: null,
     payload: null,
     metadata: null,
+    unclearAt: null,
     assignee: null,
     replaces: null,
     replacedBy: null,

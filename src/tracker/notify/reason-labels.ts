@@ -13,4 +13,7 @@ export const ATTENTION_REASON_LABELS: Readonly<Record<AttentionReason, string>> 
   unresolved: 'No final status',
   'send-failed': 'Not sent',
   'content-rejected': 'Attachment refused by the service',
+  'no-infrastructure-ack': "No receipt from the practice's system",
+  'no-business-ack': 'Received, not known to be filed',
+  'delivery-unknown': 'May or may not have arrived',
 };

@@ -37,6 +37,7 @@ export function toState(row: SqlRow): MessageState {
     lastError: text(row.last_error),
     payload: (json(row.payload) as StoredPayload | null) ?? null,
     metadata: (json(row.metadata) as Record<string, unknown> | null) ?? null,
+    unclearAt: date(row.unclear_at),
     assignee: text(row.assignee),
     replaces: text(row.replaces),
     replacedBy: text(row.replaced_by),
@@ -50,7 +51,7 @@ export function insertParams(s: MessageState, leaseOwner: string | null, leaseUn
     s.createdAt, s.sentAt, s.expiryAt, s.followUntil, s.dueAt, s.polls, JSON.stringify(s.pollTimes), s.sendAttempts,
     s.failedSince, s.attention, s.attentionAt, s.attentionDetail, JSON.stringify(s.attentionRaised), s.lastError,
     s.payload === null ? null : JSON.stringify(s.payload), s.metadata === null ? null : JSON.stringify(s.metadata),
-    leaseOwner, leaseUntil, s.replaces,
+    leaseOwner, leaseUntil,
   ];
 }
 
@@ -64,6 +65,7 @@ export function transitionParams(t: Transition, changedAt: Date, leaseOwner: str
     leaseOwner,
     JSON.stringify(t.history.map((h) => ({ status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source }))),
     JSON.stringify(t.events.map(({ kind, ...data }) => ({ kind, data }))),
+    s.unclearAt,
   ];
 }
 

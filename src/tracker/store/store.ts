@@ -43,6 +43,12 @@ export interface ActionResult {
   changed: boolean;
 }
 
+/** The lease's end as a written row returns it. */
+function leaseUntilOf(row: SqlRow): Date | null {
+  const until = row.lease_until;
+  return until instanceof Date ? until : typeof until === 'string' ? new Date(until) : null;
+}
+
 function actionResult(rows: SqlRow[]): ActionResult {
   const [row] = rows;
   return { found: Number(row?.found ?? 0) > 0, changed: Number(row?.changed ?? 0) > 0 };
@@ -86,15 +92,37 @@ export class TrackerStore {
     this.notifiers = new NotifierStore(db, this.#sql);
   }
 
-  /** Inserts a new message; false when its id is already in the ledger. */
-  async insert(state: MessageState, lease?: { owner: string; until: Date }): Promise<boolean> {
-    const rows = await this.#db.query(this.#sql.insertMessage, insertParams(state, lease?.owner ?? null, lease?.until ?? null));
-    return rows.length === 1;
+  /**
+   * Inserts a new message; false when its id is already in the ledger. With
+   * a lease, it runs `ms` from when the row is written, by the database's
+   * clock, and never ends before `until` (decision D-TRACKER-19); the
+   * lease's end as written is returned.
+   */
+  async insert(state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> {
+    const params = [...insertParams(state, lease?.owner ?? null, lease?.until ?? null), lease?.ms ?? null, state.replaces];
+    const [row] = await this.#db.query(this.#sql.insertMessage, params);
+    if (!row) return false;
+    return { leaseUntil: leaseUntilOf(row) };
   }
 
-  /** Removes a message that was never sent (refused locally before any request). */
-  async deleteUnsent(messageId: string): Promise<void> {
-    await this.#db.query(this.#sql.deleteUnsent, [messageId]);
+  /** Extends a lease `owner` still holds to `until`; false when another instance took the row. */
+  async renewLease(messageId: string, owner: string, until: Date): Promise<boolean> {
+    return (await this.#db.query(this.#sql.renewLease, [messageId, owner, until])).length === 1;
+  }
+
+  /** Writes this instance's heartbeat (decision D-TRACKER-20). */
+  async heartbeat(instanceId: string): Promise<void> {
+    await this.#db.query(this.#sql.heartbeat, [instanceId]);
+  }
+
+  /** Removes this instance's heartbeat: it stopped cleanly. */
+  async leave(instanceId: string): Promise<void> {
+    await this.#db.query(this.#sql.leave, [instanceId]);
+  }
+
+  /** Removes a message `owner` holds that was never sent (refused locally before any request). */
+  async deleteUnsent(messageId: string, owner: string): Promise<void> {
+    await this.#db.query(this.#sql.deleteUnsent, [messageId, owner]);
   }
 
   /**
@@ -205,15 +233,19 @@ export class TrackerStore {
    * transaction: of two replacements of one message, the second finds it
    * replaced already and is not written.
    */
-  async insertReplacing(state: MessageState, lease: { owner: string; until: Date }, earlier: string): Promise<'inserted' | 'duplicate' | 'unknown' | 'replaced'> {
+  async insertReplacing(
+    state: MessageState,
+    lease: { owner: string; until: Date; ms: number },
+    earlier: string,
+  ): Promise<{ leaseUntil: Date | null } | 'duplicate' | 'unknown' | 'replaced'> {
     return this.#db.transaction(async (tx) => {
       const [locked] = await tx.query(this.#sql.lockEarlier, [earlier]);
       if (!locked) return 'unknown';
       if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
-      const inserted = await tx.query(this.#sql.insertMessage, insertParams({ ...state, replaces: earlier }, lease.owner, lease.until));
-      if (inserted.length !== 1) return 'duplicate';
+      const [row] = await tx.query(this.#sql.insertMessage, [...insertParams({ ...state, replaces: earlier }, lease.owner, lease.until), lease.ms, earlier]);
+      if (!row) return 'duplicate';
       await tx.query(this.#sql.markReplaced, [earlier, state.messageId]);
-      return 'inserted';
+      return { leaseUntil: leaseUntilOf(row) };
     });
   }
 
@@ -223,8 +255,8 @@ export class TrackerStore {
   }
 
   /** A replacement refused before any request: removed, its earlier message no longer replaced, the refusal audited. */
-  async dropReplacement(replacement: string, now: Date, person: PersonAct, detail: string): Promise<void> {
-    await this.#db.query(this.#sql.dropReplacement, [replacement, now, person.by, person.note, detail]);
+  async dropReplacement(replacement: string, owner: string, now: Date, person: PersonAct, detail: string): Promise<void> {
+    await this.#db.query(this.#sql.dropReplacement, [replacement, now, person.by, person.note, detail, owner]);
   }
 
   /** Writes one audit entry as it is. */

@@ -3,7 +3,7 @@
 // same message again at once only one sends; once the new message is
 // recorded the earlier leaves the attention list; a replacement refused
 // before any request is removed and the earlier is no longer replaced. Each
-// outcome goes in the audit with the person who asked (decision D-TRACKER-19).
+// outcome goes in the audit with the person who asked (decision D-TRACKER-25).
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
@@ -42,12 +42,18 @@ export function replacingOf(options: LineageOptions, messageId: string, problems
 
 /**
  * Writes the new message (with its lease), linked to the message it
- * replaces when there is one. False when its messageId is already tracked.
+ * replaces when there is one. False when its messageId is already tracked;
+ * else when its lease ends.
  *
  * @throws LocalValidationError when the earlier message is not in the ledger (nothing sent).
  * @throws ConflictingActionError when the earlier message was already sent again (nothing sent; audited).
  */
-export async function insertSending(ctx: TrackerContext, state: MessageState, lease: { owner: string; until: Date }, replacing: Replacing | undefined): Promise<boolean> {
+export async function insertSending(
+  ctx: TrackerContext,
+  state: MessageState,
+  lease: { owner: string; until: Date; ms: number },
+  replacing: Replacing | undefined,
+): Promise<false | { leaseUntil: Date | null }> {
   const { store } = ctx;
   if (!replacing) return store.insert(state, lease);
   const outcome = await store.insertReplacing(state, lease, replacing.earlier);
@@ -70,7 +76,7 @@ export async function insertSending(ctx: TrackerContext, state: MessageState, le
     });
     throw new ConflictingActionError(replacing.earlier, 'resend', await store.lastDone(replacing.earlier, ['resend']), 'not-sent');
   }
-  return outcome === 'inserted';
+  return outcome === 'duplicate' ? false : outcome;
 }
 
 /** The replacement's send is recorded: the earlier message leaves the attention list. */
@@ -80,6 +86,6 @@ export async function replacementRecorded(ctx: TrackerContext, messageId: string
 
 /** The new message was refused before any request: removed, and the earlier message no longer replaced. */
 export async function dropUnsent(ctx: TrackerContext, messageId: string, replacing: Replacing | undefined, error: unknown): Promise<void> {
-  if (replacing) await ctx.store.dropReplacement(messageId, new Date(), replacing, describeError(error));
-  else await ctx.store.deleteUnsent(messageId);
+  if (replacing) await ctx.store.dropReplacement(messageId, ctx.config.instanceId, new Date(), replacing, describeError(error));
+  else await ctx.store.deleteUnsent(messageId, ctx.config.instanceId);
 }
