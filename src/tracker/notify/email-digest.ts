@@ -3,7 +3,7 @@
 // carries a messageId, a topic or anything about a patient: mailboxes are
 // forwarded, synchronised to phones and kept for years. Sent with nodemailer,
 // an optional peer loaded only by an app that asks for a digest (decision
-// D-TRACKER-26).
+// D-TRACKER-29).
 import { ConfigurationError, CdmsError } from '../../core/errors/cdms-error.js';
 import { loadOptionalModule } from '../db/optional-module.js';
 import { ATTENTION_REASONS } from '../types.js';

@@ -3,7 +3,7 @@
 // webhook-signature headers; HMAC-SHA256 over id.timestamp.body) with the
 // `standardwebhooks` library, an optional peer loaded only when used. The body
 // names the message and why it needs a person, never the patient (decision
-// D-TRACKER-26).
+// D-TRACKER-29).
 import { ConfigurationError, CdmsError } from '../../core/errors/cdms-error.js';
 import { loadOptionalModule } from '../db/optional-module.js';
 import type { AttentionNotice, EachAttentionNotifier } from './notifier.js';

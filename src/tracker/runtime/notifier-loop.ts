@@ -2,7 +2,7 @@
 // attention events (kept in the ledger), under a lease so one instance
 // delivers for it at a time, a failure retried after a growing pause, and the
 // place moved on only after a delivery succeeded: at least once, across
-// restarts (decision D-TRACKER-26). It runs on the PollingLoop.
+// restarts (decision D-TRACKER-29). It runs on the PollingLoop.
 import { describeError } from '../describe-error.js';
 import type { DigestAttentionNotifier, EachAttentionNotifier, TrackerNotifier } from '../notify/notifier.js';
 import type { TrackerContext } from '../work/context.js';

@@ -47,7 +47,7 @@ export function statements(schema: string) {
      * when the lease was lost. The attention columns are written only when
      * the step raised a new reason: a person may have acknowledged the
      * message while the step ran, and a step never clears attention
-     * (decision D-TRACKER-27).
+     * (decision D-TRACKER-30).
      */
     saveTransition: `
       WITH updated AS (
@@ -145,7 +145,7 @@ export function statements(schema: string) {
      * records the attempt whatever its outcome when a person is named: of two
      * people acting at once, the second finds nothing to clear (PostgreSQL
      * re-reads the row once the first commits) and is recorded as `conflict`
-     * (decisions D-TRACKER-23 and D-TRACKER-24).
+     * (decisions D-TRACKER-26 and D-TRACKER-27).
      */
     acknowledge: `
       WITH changed AS (

@@ -3,7 +3,7 @@
 // same message again at once only one sends; once the new message is
 // recorded the earlier leaves the attention list; a replacement refused
 // before any request is removed and the earlier is no longer replaced. Each
-// outcome goes in the audit with the person who asked (decision D-TRACKER-25).
+// outcome goes in the audit with the person who asked (decision D-TRACKER-28).
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
 import type { InvalidParameter } from '../../schemas/problem.js';

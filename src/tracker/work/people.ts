@@ -1,7 +1,7 @@
 // What people do to messages through the tracker (acknowledge with a note,
 // assign, poll now on someone's behalf), each checked, written with its audit
 // entry in one statement, and refused with a ConflictingActionError when
-// someone else acted first (decisions D-TRACKER-23 and D-TRACKER-24).
+// someone else acted first (decisions D-TRACKER-26 and D-TRACKER-27).
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { assertUuid } from '../../core/path.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
