@@ -27,7 +27,7 @@ function groundFloor(files, up) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'docs/api/**', 'coverage/**', 'node_modules/**', '.tmp/**', 'bench/.tmp/**', 'src/sandbox/console/assets/htmx.min.js'] },
+  { ignores: ['dist/**', 'docs/api/**', 'coverage/**', 'node_modules/**', '.tmp/**', 'bench/.tmp/**', 'src/web/assets/htmx.min.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -86,6 +86,6 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  // The console's browser script (served by the sandbox; see src/sandbox/console).
-  { files: ['src/sandbox/console/assets/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
+  // The pages' browser scripts (served by the sandbox console and the worklist; see src/web).
+  { files: ['src/sandbox/console/assets/*.js', 'src/web/assets/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
 );

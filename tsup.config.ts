@@ -6,6 +6,7 @@ const entry = {
   'sandbox/index': 'src/sandbox/index.ts',
   'widget/index': 'src/widget/index.ts',
   'tracker/index': 'src/tracker/index.ts',
+  'worklist/index': 'src/worklist/index.ts',
 };
 
 const shared: Options = {
@@ -29,9 +30,11 @@ const esm: Options = { define: { __CDMS_CJS_BUILD__: 'false' } };
 // import.meta. It also gives the CommonJS build the import.meta.url the console finds its assets with.
 const cjs: Options = { define: { __CDMS_CJS_BUILD__: 'true' }, shims: true };
 
-/** The sandbox console's static files ship beside the build (src/sandbox/console/assets.ts finds them). */
+/** The web pages' static files ship beside the build (src/web/assets.ts and each page's assets.ts find them). */
 function copyConsoleAssets(): Promise<void> {
+  cpSync('src/web/assets', 'dist/web-assets', { recursive: true });
   cpSync('src/sandbox/console/assets', 'dist/console-assets', { recursive: true });
+  cpSync('src/worklist/assets', 'dist/worklist-assets', { recursive: true });
   return Promise.resolve();
 }
 

@@ -1,5 +1,6 @@
 // npm run demo: the whole sender flow against a sandbox started in this
-// process, in numbered steps. No network, no keys, finishes in seconds.
+// process, in numbered steps, ending with the delivery tracker and the
+// worklist. No network, no keys, finishes in seconds.
 import {
   AttachmentContentRejectedError,
   AttachmentPreviouslyRejectedError,
@@ -9,7 +10,12 @@ import {
   type Logger,
   type StandardMessageParams,
 } from 'cdms-sdk';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EICAR_TEST_FILE_BASE64, startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
+import { ATTENTION_REASON_LABELS, createTracker } from 'cdms-sdk/tracker';
+import { createWorklist } from 'cdms-sdk/worklist';
 import { PATIENT, expiresInDays, samplePdf, systolicBloodPressure } from './support/documents.js';
 import { mask, maskNhsNumber, say, step } from './support/output.js';
 
@@ -119,6 +125,40 @@ async function rejections(cdms: CdmsClient, recipient: string): Promise<void> {
   for (const p of invalid.invalidParameters) say(`✓ ${p.name}: ${p.reason}`);
 }
 
+async function trackerFlow(cdms: CdmsClient, sandbox: Sandbox, recipient: string): Promise<void> {
+  step(10, 'The delivery tracker: every message followed to its end; what fails goes to a person');
+  const where = mkdtempSync(join(tmpdir(), 'cdms-demo-'));
+  // The polling interval is shortened for the sandbox only: live, the tracker polls at most four times a day.
+  const tracker = await createTracker({ client: cdms, database: join(where, 'ledger'), pollIntervalMs: 200 });
+  try {
+    await tracker.start();
+    const kept = await tracker.send('standard', standardMessage(recipient));
+    const refused = await tracker.send('standard', standardMessage(recipient));
+    say(`✓ two summaries in the ledger before they left (${kept.outcome}, ${refused.outcome}); their content is erased now the service holds them`);
+    sandbox.toolbar.import(kept.messageId);
+    sandbox.toolbar.reject(refused.messageId);
+    let waiting = await tracker.get(refused.messageId);
+    while (!waiting?.attention) {
+      await new Promise((r) => setTimeout(r, 50));
+      waiting = await tracker.get(refused.messageId);
+    }
+    say(`✓ the tracker polled and found it REJECTED: "${ATTENTION_REASON_LABELS[waiting.attention.reason]}" needs a person`);
+
+    step(11, 'The worklist: where the people who act see it, and the audit of what they did');
+    const worklist = createWorklist({ tracker, authorize: () => ({ id: 'j.smith' }) }); // your app's sign-in goes here
+    const queue = await (await worklist.fetch(new Request('http://worklist.local/'))).text();
+    say(`✓ the list shows ${(queue.match(/data-message-id=/g) ?? []).length} message under "${ATTENTION_REASON_LABELS.rejected}", with what to do: phone the practice`);
+    await tracker.acknowledge(refused.messageId, { by: 'j.smith', note: 'Phoned the practice: registered elsewhere.' });
+    const [entry] = (await tracker.audit({ messageId: refused.messageId })).items;
+    say(`✓ acknowledged; the audit keeps it: ${entry?.by} ${entry?.action} "${entry?.note}"`);
+    say('  serve it in your app (cdms-sdk/worklist), or from a terminal: cdms track serve --local-user <you>');
+    await worklist.close();
+  } finally {
+    await tracker.close();
+    rmSync(where, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ port: 0, seed: 1 });
   try {
@@ -148,6 +188,8 @@ async function main(): Promise<void> {
       requiresPatientData: false,
     });
     say('✓ registered; the operator approves it manually before it appears on toolbars');
+
+    await trackerFlow(cdms, sandbox, recipient);
 
     const stats = sandbox.stats();
     console.log(`\nDone: ${stats.requests} requests to the sandbox, ${stats.faults.serviceUnavailable} injected 503.`);

@@ -23,6 +23,7 @@ export const CATEGORY_ORDER = [
   'Sandbox',
   'Widget',
   'Tracker',
+  'Worklist',
   'Guides',
   'API reference',
 ];
@@ -32,6 +33,7 @@ const RULES = [
   ['cdms-sdk/sandbox', '', 'Sandbox'],
   ['cdms-sdk/widget', '', 'Widget'],
   ['cdms-sdk/tracker', '', 'Tracker'],
+  ['cdms-sdk/worklist', '', 'Worklist'],
   ['cdms-sdk', 'src/core/errors/', 'Errors'],
   ['cdms-sdk', 'src/schemas/', 'Messages and types'],
   ['cdms-sdk', 'src/validation/', 'Validation'],

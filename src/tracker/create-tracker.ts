@@ -11,6 +11,7 @@ import { TrackerStore } from './store/store.js';
 import { Tracker } from './tracker.js';
 import { RequestBudget } from './runtime/request-budget.js';
 import { KeyShredder } from './runtime/key-shredder.js';
+import type { TrackerNotifier } from './notify/notifier.js';
 
 /**
  * Opens (creating or migrating) the tracker's database and returns a
@@ -66,9 +67,11 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
       // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-24).
       await shredder.clearNow();
     }
+    await prepareNotifiers(config.notify, store);
   } catch (error) {
-    // The database's own failure is what the caller needs; one in closing it as well says nothing more.
+    // The first failure is what the caller needs; one in stopping or closing as well says nothing more.
     await heartbeat?.stop().catch(() => undefined);
+    await shredder.flush().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }
@@ -85,4 +88,12 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
 /** Whether the ledger is a PostgreSQL server, which several instances may share. */
 function isShared(database: TrackerConfig['database']): boolean {
   return typeof database !== 'string' || isPostgresUrl(database);
+}
+
+/** Each notifier loads what it needs, and gets its place in the ledger from now on (kept if it has one). */
+async function prepareNotifiers(notifiers: readonly TrackerNotifier[], store: TrackerStore): Promise<void> {
+  for (const notifier of notifiers) {
+    await notifier.prepare?.();
+    await store.notifiers.init(notifier.name, new Date());
+  }
 }

@@ -1,6 +1,7 @@
 // The errors only the tracker throws (the client's own pass through as they
 // are). Each says what happened and what to do, never patient data.
-import { CdmsError, type CdmsErrorOptions } from '../core/errors/cdms-error.js';
+import { CdmsError, type CdmsErrorOptions, type Delivery } from '../core/errors/cdms-error.js';
+import type { TrackerAuditAction, TrackerAuditEntry } from './audit.js';
 
 /**
  * Thrown by `pollNow` when another poll would break the service's guidance
@@ -77,3 +78,41 @@ export class DatabaseUnavailableError extends CdmsError {
     this.code = options.code;
   }
 }
+
+/**
+ * Thrown when a person acts on a message someone else acted on first: its
+ * attention was already cleared, it was already assigned to someone else,
+ * or it was already sent again. Nothing was changed; the audit records the
+ * attempt (outcome `conflict`). Look at the message again before acting.
+ */
+export class ConflictingActionError extends CdmsError {
+  /** Always `'ConflictingActionError'`. */
+  override name = 'ConflictingActionError';
+  /** What this person tried. */
+  readonly action: TrackerAuditAction;
+  /** The action that took effect first, as the audit shows it (undefined when the audit holds none). */
+  readonly winner: TrackerAuditEntry | undefined;
+
+  /**
+   * @param messageId - The message.
+   * @param action - What was tried.
+   * @param winner - The last action on the message that took effect.
+   * @param delivery - For a send again that was not made: `not-sent`.
+   */
+  constructor(messageId: string, action: TrackerAuditAction, winner: TrackerAuditEntry | undefined, delivery?: Delivery) {
+    const first = winner
+      ? `${winner.by ?? 'someone'} ${PAST[winner.action]} it at ${winner.at.toISOString()}`
+      : 'its state changed since it was read';
+    super(`Someone acted on message ${messageId} first: ${first}. Nothing was changed; look at the message again before acting.`, { delivery, messageId });
+    this.action = action;
+    this.winner = winner;
+  }
+}
+
+const PAST: Record<TrackerAuditAction, string> = {
+  acknowledge: 'acknowledged',
+  assign: 'assigned',
+  unassign: 'unassigned',
+  resend: 'sent again',
+  'poll-now': 'polled',
+};

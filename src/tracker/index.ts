@@ -19,7 +19,9 @@
  * @module cdms-sdk/tracker
  */
 export { createTracker } from './create-tracker.js';
-export { Tracker, type TrackerSendOptions, type TrackerInstantSendOptions, type TrackerMessages, type TrackerSendArguments } from './tracker.js';
+export { Tracker, type PollNowOptions, type TrackerSendOptions, type TrackerInstantSendOptions, type TrackerMessages, type TrackerSendArguments } from './tracker.js';
+export type { AcknowledgeOptions, AssignOptions } from './work/people.js';
+export type { TrackerAuditAction, TrackerAuditEntry, TrackerAuditOptions, TrackerAuditOutcome, TrackerAuditPage } from './audit.js';
 export type { TrackerOptions } from './options.js';
 export type { PgPoolLike, PgPoolClientLike, PgQueryable, PgQueryResult } from './db/postgres.js';
 export type { TrackerSendResult } from './work/send-now.js';
@@ -46,4 +48,16 @@ export type {
   TrackerEventHandler,
   TrackerEventKind,
 } from './events.js';
-export { DatabaseUnavailableError, PollLimitError, TrackerClosedError, UnknownMessageError } from './errors.js';
+export { emailDigest, type EmailDigestOptions, type EmailDigestSmtp } from './notify/email-digest.js';
+export { webhook, ATTENTION_WEBHOOK_TYPE, type WebhookOptions, type AttentionWebhookPayload } from './notify/webhook.js';
+export { ATTENTION_REASON_LABELS } from './notify/reason-labels.js';
+export type {
+  AttentionCounts,
+  AttentionDigest,
+  AttentionNotice,
+  DigestAttentionNotifier,
+  EachAttentionNotifier,
+  NotifierBase,
+  TrackerNotifier,
+} from './notify/notifier.js';
+export { ConflictingActionError, DatabaseUnavailableError, PollLimitError, TrackerClosedError, UnknownMessageError } from './errors.js';

@@ -11,6 +11,7 @@ import type { MeterProviderLike, TracerProviderLike } from '../telemetry/telemet
 import { embeddedDirectory } from './db/open.js';
 import { DEFAULT_BUSINESS_ACK_MS, DEFAULT_INFRASTRUCTURE_ACK_MS } from './decide/gp-route-acks.js';
 import type { PgPoolLike } from './db/postgres.js';
+import type { TrackerNotifier } from './notify/notifier.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -98,6 +99,14 @@ export interface TrackerOptions {
    * @defaultValue the provider registered with `@opentelemetry/api`
    */
   meterProvider?: MeterProviderLike | undefined;
+  /**
+   * Who is told when a message needs a person: `emailDigest(...)`,
+   * `webhook(...)`, or the app's own notifiers. Each is delivered from the
+   * attention events at least once, across restarts, by one instance at a
+   * time; a failing one is retried and never holds up the others or `onEvent`.
+   * @defaultValue none
+   */
+  notify?: readonly TrackerNotifier[] | undefined;
 }
 
 /** The options with their defaults, checked. Internal. */
@@ -115,6 +124,7 @@ export interface TrackerConfig {
   leaseMs: number;
   instanceId: string;
   logger: Logger;
+  notify: readonly TrackerNotifier[];
   /** How often an idle instance looks for due work, in milliseconds. */
   idleCheckMs: number;
 }
@@ -164,9 +174,25 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
     leaseMs: checkTimeout('leaseMs', options.leaseMs ?? 120_000),
     instanceId,
     logger: options.logger ?? silentLogger,
+    notify: checkNotifiers(options.notify ?? []),
     // Often enough that a shortened interval (tests) is kept, never busier than once a second otherwise.
     idleCheckMs: Math.min(1_000, Math.max(10, Math.floor(pollIntervalMs / 20))),
   };
+}
+
+function checkNotifiers(notifiers: unknown): readonly TrackerNotifier[] {
+  const list: unknown[] = Array.isArray(notifiers) ? notifiers : [notifiers];
+  const names = new Set<string>();
+  for (const item of list) {
+    const n = item as Partial<{ kind: unknown; everyMs: unknown; notify: unknown; name: unknown }> | null;
+    const ok = (n?.kind === 'each' || (n?.kind === 'digest' && typeof n.everyMs === 'number' && n.everyMs > 0)) && typeof n.notify === 'function';
+    if (!ok || typeof n.name !== 'string' || n.name.trim() === '' || n.name.length > 200) {
+      throw new ConfigurationError('notify takes notifiers made by emailDigest() or webhook() (or { name, kind, notify } of your own).');
+    }
+    if (names.has(n.name)) throw new ConfigurationError(`notify: two notifiers are named "${n.name}"; give one a name of its own (the name option).`);
+    names.add(n.name);
+  }
+  return list as TrackerNotifier[];
 }
 
 function isClient(value: unknown): value is CdmsClient {

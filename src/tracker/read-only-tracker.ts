@@ -1,7 +1,8 @@
 // The tracker's database opened read-only, for tools (the `cdms track`
 // commands) rather than apps: no client, so nothing is sent or polled, and
 // no migration, so a tool of another SDK version never moves an app's schema.
-// Acknowledging attention is the one write it allows.
+// Its writes are people's: acknowledging, assigning (each audited), for the
+// worklist that `cdms track serve` serves.
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { assertUuid } from '../core/path.js';
 import type { SqlDriver } from './db/driver.js';
@@ -14,6 +15,8 @@ import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
 import { TrackerStore } from './store/store.js';
 import type { TrackedMessage } from './types.js';
+import { acknowledgeAs, assignTo, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
+import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
 
 /** Options of {@link openReadOnlyTracker}. */
 export interface ReadOnlyTrackerOptions {
@@ -24,8 +27,8 @@ export interface ReadOnlyTrackerOptions {
 }
 
 /**
- * An existing tracker database, opened without a client: read, and attention
- * acknowledged, but nothing sent or polled, and the schema never created or
+ * An existing tracker database, opened without a client: read, attention
+ * acknowledged and messages assigned by people, but nothing sent or polled, and the schema never created or
  * migrated. What the `cdms track` commands use. Internal.
  */
 export interface ReadOnlyTracker {
@@ -35,8 +38,16 @@ export interface ReadOnlyTracker {
   list(options?: TrackerListOptions): Promise<TrackerListPage>;
   /** The counts of `tracker.stats`; polls count as overdue a minute late. */
   stats(): Promise<TrackerStats>;
-  /** Clears a message's attention (as `tracker.acknowledge`, the one write it makes); false when the database holds no such message. */
-  acknowledge(messageId: string): Promise<boolean>;
+  /**
+   * Clears a message's attention (as `tracker.acknowledge`; with a person and a
+   * note, audited, and a conflict when it is already cleared); false when the
+   * database holds no such message.
+   */
+  acknowledge(messageId: string, options?: AcknowledgeOptions): Promise<boolean>;
+  /** Assigns a message (as `tracker.assign`, audited). */
+  assign(messageId: string, personId: string | null, options?: AssignOptions): Promise<void>;
+  /** The audit of people's actions (as `tracker.audit`). */
+  audit(options?: TrackerAuditOptions): Promise<TrackerAuditPage>;
   /** Closes the database (and frees the embedded database's lock). */
   close(): Promise<void>;
 }
@@ -92,10 +103,14 @@ function readOnlyOver(db: SqlDriver, store: TrackerStore): ReadOnlyTracker {
     list: (options) => listMessages(store, options),
     // Without the app's options, polls are judged against the default interval (a minute's grace).
     stats: () => collectStats(store, Date.now(), overdueGraceMs(DEFAULT_POLL_INTERVAL_MS)),
-    acknowledge(messageId) {
+    async acknowledge(messageId, options) {
       assertUuid('messageId', messageId);
-      return store.acknowledge(messageId, new Date());
+      if (options === undefined) return (await store.acknowledge(messageId, new Date())).found;
+      await acknowledgeAs(store, messageId, options);
+      return true;
     },
+    assign: (messageId, personId, options) => assignTo(store, messageId, personId, options),
+    audit: (options) => readAudit(store, options),
     close: () => db.close(),
   };
 }

@@ -15,7 +15,10 @@ import { BackgroundWork } from './runtime/background-work.js';
 import type { Heartbeat } from './runtime/heartbeat.js';
 import type { TrackerContext } from './work/context.js';
 import { EventDispatcher } from './runtime/event-dispatcher.js';
+import { NotifierLoop } from './runtime/notifier-loop.js';
 import { pollNow } from './work/poll-now.js';
+import { acknowledgeAs, assignTo, auditedPoll, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
+import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
 import { sendNow, type TrackerSendResult } from './work/send-now.js';
 
 /** Options of a tracked send. */
@@ -29,6 +32,24 @@ export interface TrackerSendOptions {
    * @defaultValue false
    */
   allowOtherNhsNumbers?: boolean | undefined;
+  /**
+   * The messageId of an earlier message this one replaces (sent again, for
+   * example after it expired unread). The two are linked (`replacedBy` and
+   * `replaces` in `get()`), and once this send is recorded the earlier one
+   * leaves the attention list. A message is replaced once: a second
+   * replacement is refused with ConflictingActionError, and nothing is sent.
+   */
+  replaces?: string | undefined;
+  /** Who asked for this send again (a person's id, as the app's sign-in gives it): kept in the audit of the message it replaces. */
+  by?: string | undefined;
+  /** Why it was sent again: kept in the audit of the message it replaces. Not for patient data. */
+  note?: string | undefined;
+}
+
+/** Options of `pollNow`. */
+export interface PollNowOptions {
+  /** The person asking (their id, as the app's sign-in gives it): the poll, or its refusal, is kept in the audit. */
+  by?: string | undefined;
 }
 
 /** Options of a tracked instant send. */
@@ -63,6 +84,7 @@ export class Tracker {
   readonly #close: () => Promise<void>;
   readonly #background: BackgroundWork;
   readonly #events: EventDispatcher;
+  readonly #notifiers: NotifierLoop | undefined;
   readonly #heartbeat: Heartbeat | undefined;
   readonly #calls = new Set<Promise<unknown>>();
   readonly #closing = new AbortController();
@@ -76,9 +98,16 @@ export class Tracker {
     this.#heartbeat = heartbeat;
     // Each pollNow waiting for its slot listens to the closing signal; there is no set limit on them.
     setMaxListeners(0, this.#closing.signal);
-    this.#ctx = { ...ctx, eventsRecorded: () => this.#events.wake() };
+    this.#ctx = {
+      ...ctx,
+      eventsRecorded: () => {
+        this.#events.wake();
+        this.#notifiers?.wake();
+      },
+    };
     this.#background = new BackgroundWork(this.#ctx);
     this.#events = new EventDispatcher(this.#ctx);
+    this.#notifiers = ctx.config.notify.length > 0 ? new NotifierLoop(this.#ctx, ctx.config.notify) : undefined;
   }
 
   /**
@@ -94,6 +123,7 @@ export class Tracker {
     await this.#ctx.store.releaseAll(this.#ctx.config.instanceId);
     this.#background.start();
     this.#events.start();
+    this.#notifiers?.start();
     this.#unobserve = this.#ctx.telemetry.observe(async () => {
       const stats = await this.stats();
       return { messagesByStatus: stats.byStatus, attention: stats.attention, overduePolls: stats.overduePolls };
@@ -153,12 +183,16 @@ export class Tracker {
    * Polls a followed message now (for example when a user asks). Counts
    * against the message's four polls a day and the shared budget.
    *
+   * With `by`, the poll (or its refusal) is kept in the audit as that person's.
+   *
    * @throws PollLimitError when four polls were made in the last day.
    * @throws UnknownMessageError when the tracker does not hold the message.
    */
-  pollNow(messageId: string): Promise<TrackedMessage> {
+  pollNow(messageId: string, options: PollNowOptions = {}): Promise<TrackedMessage> {
     return this.#call(async () => {
-      await pollNow(this.#ctx, messageId, this.#closing.signal);
+      const poll = () => pollNow(this.#ctx, messageId, this.#closing.signal);
+      if (options.by === undefined) await poll();
+      else await auditedPoll(this.#ctx.store, messageId, options.by, poll);
       const message = await this.get(messageId);
       if (!message) throw new UnknownMessageError(messageId);
       return message;
@@ -169,12 +203,47 @@ export class Tracker {
    * Clears a message's attention once a person has dealt with it. The same
    * reason is not raised again for that message.
    *
+   * With `{ by, note }` (the person, as the app's sign-in names them, and
+   * what they did), the acknowledgement is kept in the audit; if the
+   * attention was already cleared (someone else acted first) it throws
+   * ConflictingActionError, and the audit records the attempt too. Without
+   * them it clears whatever is raised, as it always has.
+   *
+   * @example
+   * ```ts
+   * await tracker.acknowledge(messageId, { by: 'j.smith', note: 'Phoned the practice; they re-imported it.' });
+   * ```
+   *
    * @throws UnknownMessageError when the tracker does not hold the message.
+   * @throws ConflictingActionError when a person acknowledges a message whose attention is already cleared.
+   * @throws LocalValidationError when `by` or `note` is empty or too long.
    */
-  acknowledge(messageId: string): Promise<void> {
-    return this.#call(async () => {
-      if (!(await this.#ctx.store.acknowledge(messageId, new Date()))) throw new UnknownMessageError(messageId);
-    });
+  acknowledge(messageId: string, options?: AcknowledgeOptions): Promise<void> {
+    return this.#call(() => acknowledgeAs(this.#ctx.store, messageId, options));
+  }
+
+  /**
+   * Assigns a message to a person (their id, as the app's sign-in gives it),
+   * or to nobody with `null`. Kept in the audit. With `ifAssignee`, only
+   * while the message is still assigned as the person last saw it.
+   *
+   * @throws UnknownMessageError when the tracker does not hold the message.
+   * @throws ConflictingActionError when `ifAssignee` no longer holds (someone else took it first).
+   * @throws LocalValidationError when a person's id is empty or too long, or an unassignment names nobody as `by`.
+   */
+  assign(messageId: string, personId: string | null, options: AssignOptions = {}): Promise<void> {
+    return this.#call(() => assignTo(this.#ctx.store, messageId, personId, options));
+  }
+
+  /**
+   * The audit of people's actions (acknowledge, assign, send again, poll
+   * now): when, who, what, their note and how it ended, oldest first, a page
+   * at a time. Entries are never changed or deleted.
+   *
+   * @throws LocalValidationError for a bad limit, cursor, messageId or since.
+   */
+  audit(options: TrackerAuditOptions = {}): Promise<TrackerAuditPage> {
+    return this.#call(() => readAudit(this.#ctx.store, options));
   }
 
   /** Counts by status, route and stage, attention, overdue polls, unhandled events and the oldest unresolved message. */
@@ -192,7 +261,7 @@ export class Tracker {
     this.#closed ??= (async () => {
       this.#closing.abort();
       this.#unobserve?.();
-      await Promise.all([this.#background.stop(), this.#events.stop()]);
+      await Promise.all([this.#background.stop(), this.#events.stop(), this.#notifiers?.stop()]);
       await Promise.allSettled([...this.#calls]);
       // Alive until the work it leased is recorded; then it leaves, and closes the database.
       await this.#heartbeat?.stop();

@@ -130,6 +130,12 @@ export interface TrackedMessageSummary {
   metadata: Record<string, unknown> | null;
   /** When the tracker first recorded the message. */
   createdAt: Date;
+  /** The person it is assigned to (their id, as the app's sign-in gives it), or null (see `assign`). */
+  assignee: string | null;
+  /** The earlier message this one was sent to replace (`send` with `replaces`), or null. */
+  replaces: string | null;
+  /** The later message sent to replace this one, or null. A replaced message leaves the attention list. */
+  replacedBy: string | null;
 }
 
 /** What the tracker knows of a message, with the statuses it saw. */

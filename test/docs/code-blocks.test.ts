@@ -22,6 +22,10 @@
 //     messageId   string: the id a send resolved with
 //     accessToken string: a user's instant access token from tokens.exchange()
 //     sandbox     Sandbox: a running sandbox, as startSandbox() gives
+// - The web frameworks the worklist guide mounts it in (express, fastify,
+//   hono, koa) are not dependencies of the SDK: blocks see the minimal
+//   declarations of the parts they use below (FRAMEWORKS), written to follow
+//   each framework's own types. A block must not use more of them than that.
 // - Opt-out, for pseudo-code only: the line before the fence (blank lines
 //   aside) is `<!-- not-checked: why -->`. The reason is required. Prefer a
 //   block that compiles: it is the one a reader can paste.
@@ -49,6 +53,45 @@ declare global {
   const tracker: Tracker;
 }
 export {};
+`;
+
+/** What the worklist guide uses of each web framework, as each declares it (see the rules above). */
+const FRAMEWORKS = `declare module 'express' {
+  import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+  interface Application {
+    use(path: string, handler: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): Application;
+    listen(port: number): Server;
+  }
+  export default function express(): Application;
+}
+declare module 'fastify' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+  interface FastifyRequest { raw: IncomingMessage }
+  interface FastifyReply { raw: ServerResponse; hijack(): void }
+  interface FastifyInstance {
+    all(path: string, handler: (request: FastifyRequest, reply: FastifyReply) => void): FastifyInstance;
+    removeAllContentTypeParsers(): void;
+    addContentTypeParser(type: string, parser: (request: FastifyRequest, payload: IncomingMessage, done: (error: Error | null, body?: unknown) => void) => void): void;
+    register(plugin: (instance: FastifyInstance) => Promise<void>): FastifyInstance;
+    listen(options: { port: number; host?: string }): Promise<string>;
+  }
+  export default function Fastify(): FastifyInstance;
+}
+declare module 'hono' {
+  interface Context { req: { raw: Request } }
+  export class Hono {
+    all(path: string, handler: (c: Context) => Response | Promise<Response>): Hono;
+    fetch: (request: Request) => Response | Promise<Response>;
+  }
+}
+declare module 'koa' {
+  import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+  interface Context { req: IncomingMessage; res: ServerResponse; path: string; respond?: boolean }
+  export default class Koa {
+    use(middleware: (ctx: Context, next: () => Promise<void>) => Promise<void> | void): Koa;
+    listen(port: number): Server;
+  }
+}
 `;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -127,8 +170,8 @@ describe('docs code blocks', () => {
   beforeAll(() => {
     const checked = [...realBlocks, ...selfTestBlocks].filter((b) => b.checked);
     failures = [
-      ...typeCheckBlocks(checked.filter((b) => !isWholeProgram(b)), { root, prelude: PRELUDE }),
-      ...typeCheckBlocks(checked.filter(isWholeProgram), { root, prelude: 'export {};\n' }),
+      ...typeCheckBlocks(checked.filter((b) => !isWholeProgram(b)), { root, prelude: PRELUDE, ambient: FRAMEWORKS }),
+      ...typeCheckBlocks(checked.filter(isWholeProgram), { root, prelude: 'export {};\n', ambient: FRAMEWORKS }),
     ];
   }, 180_000);
 

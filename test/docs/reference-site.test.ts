@@ -47,9 +47,15 @@ describe('the API reference site', () => {
     expect(problems).toEqual({ errors: false, warnings: false });
   });
 
-  it('names its modules as users import them: cdms-sdk, cdms-sdk/sandbox, cdms-sdk/widget, cdms-sdk/tracker (never "index")', () => {
-    expect(project.children?.map((child) => child.name)).toEqual(['cdms-sdk', 'cdms-sdk/sandbox', 'cdms-sdk/tracker', 'cdms-sdk/widget']);
-    expect(readdirSync(join(out, 'modules')).sort()).toEqual(['cdms-sdk.html', 'cdms-sdk_sandbox.html', 'cdms-sdk_tracker.html', 'cdms-sdk_widget.html']);
+  it('names its modules as users import them: cdms-sdk, cdms-sdk/sandbox, cdms-sdk/widget, cdms-sdk/tracker, cdms-sdk/worklist (never "index")', () => {
+    expect(project.children?.map((child) => child.name)).toEqual(['cdms-sdk', 'cdms-sdk/sandbox', 'cdms-sdk/tracker', 'cdms-sdk/widget', 'cdms-sdk/worklist']);
+    expect(readdirSync(join(out, 'modules')).sort()).toEqual([
+      'cdms-sdk.html',
+      'cdms-sdk_sandbox.html',
+      'cdms-sdk_tracker.html',
+      'cdms-sdk_widget.html',
+      'cdms-sdk_worklist.html',
+    ]);
   });
 
   it('groups the client\'s exports by category, every one of them, in a reader\'s order', () => {
@@ -68,7 +74,7 @@ describe('the API reference site', () => {
   });
 
   it('puts the sandbox\'s and the widget\'s exports under their own category', () => {
-    for (const [name, title, probe] of [['cdms-sdk/sandbox', 'Sandbox', 'startSandbox'], ['cdms-sdk/widget', 'Widget', 'readLaunchTokens'], ['cdms-sdk/tracker', 'Tracker', 'createTracker']] as const) {
+    for (const [name, title, probe] of [['cdms-sdk/sandbox', 'Sandbox', 'startSandbox'], ['cdms-sdk/widget', 'Widget', 'readLaunchTokens'], ['cdms-sdk/tracker', 'Tracker', 'createTracker'], ['cdms-sdk/worklist', 'Worklist', 'createWorklist']] as const) {
       const module = moduleNamed(name);
       const categories = categoriesOf(module);
       expect(categories.map((c) => c.title)).toEqual([title]);

@@ -24,6 +24,8 @@ export interface TypeCheckOptions {
   root: string;
   /** Source of the ambient prelude (`declare global { ... }`), written as `prelude.d.ts`. */
   prelude: string;
+  /** Ambient module declarations (`declare module 'x' { ... }`, a script, not a module), written as `ambient.d.ts`. */
+  ambient?: string;
 }
 
 /** The block's file name in the temporary project: its markdown path and line, readable. */
@@ -51,6 +53,7 @@ export function typeCheckBlocks(blocks: readonly CodeBlock[], options: TypeCheck
     }
     const preludeFile = join(dir, 'prelude.d.ts');
     writeFileSync(preludeFile, options.prelude);
+    if (options.ambient) writeFileSync(join(dir, 'ambient.d.ts'), options.ambient);
     const tsconfig = join(dir, 'tsconfig.json');
     writeFileSync(
       tsconfig,

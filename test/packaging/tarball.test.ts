@@ -25,6 +25,7 @@ const PROBES: Record<string, string> = {
   'cdms-sdk/sandbox': 'startSandbox',
   'cdms-sdk/widget': 'readLaunchTokens',
   'cdms-sdk/tracker': 'createTracker',
+  'cdms-sdk/worklist': 'createWorklist',
 };
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
@@ -101,7 +102,9 @@ describe('tarball', () => {
     expect(files).toContain('dist/index.js');
     expect(files).toContain('dist/index.cjs');
     expect(files).toContain('dist/cli/index.js');
-    for (const asset of ['htmx.min.js', 'console.js', 'console.css', 'favicon.svg']) expect(files).toContain(`dist/console-assets/${asset}`);
+    for (const asset of ['console.js', 'console.css', 'favicon.svg']) expect(files).toContain(`dist/console-assets/${asset}`);
+    for (const asset of ['htmx.min.js', 'live-events.js']) expect(files).toContain(`dist/web-assets/${asset}`);
+    expect(files).toContain('dist/worklist-assets/worklist.css');
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'SECURITY.md']));
     for (const file of files) {
       expect(file).toMatch(/^(dist\/|README\.md$|CHANGELOG\.md$|SECURITY\.md$|LICENSE$|package\.json$)/);

@@ -10,6 +10,7 @@ import { isRecord } from '../../internal/is-record.js';
 import { CONSOLE_PATHS, CONTROL_PATHS } from '../../sandbox/control/paths.js';
 import { errorCode } from '../json-file.js';
 import { openBrowser } from '../open-browser.js';
+import { untilStopped } from '../until-stopped.js';
 import { registerSandboxFaults } from './sandbox-faults.js';
 import { registerSandboxMoves } from './sandbox-moves.js';
 import { registerSandboxTokens } from './sandbox-tokens.js';
@@ -45,14 +46,6 @@ function parseFaults(text: string | undefined): SandboxFaults | undefined {
   }
   if (!isFaults(value)) throw new UsageError(FAULTS_HINT);
   return value;
-}
-
-/** Resolves when the run is interrupted (Ctrl-C or SIGTERM). */
-function untilStopped(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
 }
 
 /** Starts the sandbox, turning its option and port errors into usage errors (exit 2). */

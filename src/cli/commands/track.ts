@@ -1,6 +1,7 @@
-// `cdms track list | show | attention | stats | acknowledge`: the delivery
-// tracker's ledger from a terminal. They read the ledger (acknowledge clears
-// one message's attention) and never call the service: no key, no base URL.
+// `cdms track list | show | attention | stats | acknowledge | serve`: the
+// delivery tracker's ledger from a terminal. They read the ledger (acknowledge
+// clears one message's attention; serve is the worklist, see track-serve.ts)
+// and never call the service: no key, no base URL.
 import type { Command } from 'commander';
 import {
   UnknownMessageError,
@@ -19,6 +20,7 @@ import { withExamples } from '../help.js';
 import { parseRoute } from '../message.js';
 import { attentionLines, listLines, messageLines, statsLines } from '../track-format.js';
 import { withDatabaseOptions, withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
+import { registerTrackServe } from './track-serve.js';
 
 interface TrackOptions extends GlobalOptions, TrackerDatabaseFlags {
   status?: string | undefined;
@@ -210,13 +212,14 @@ function registerAcknowledge(track: Command, ctx: CliContext): void {
 /** Registers `cdms track` and its subcommands. */
 export function registerTrack(program: Command, ctx: CliContext): void {
   const track = withDatabaseOptions(
-    program.command('track').description("the delivery tracker's ledger: list, show, attention, stats, acknowledge (no key needed)"),
+    program.command('track').description("the delivery tracker's ledger: list, show, attention, stats, acknowledge, and the worklist (serve); no key needed"),
   );
   registerList(track, ctx);
   registerShow(track, ctx);
   registerAttention(track, ctx);
   registerStats(track, ctx);
   registerAcknowledge(track, ctx);
+  registerTrackServe(track, ctx);
   withExamples(track, [
     'cdms track attention',
     'CDMS_TRACKER_DATABASE=postgres://cdms@db.internal/cdms cdms track stats --json',

@@ -1,16 +1,17 @@
-// The console's static files: htmx (vendored, 0BSD), its own script,
-// stylesheet and icon. They ship in the package (copied to dist/console-assets by the
+// The console's static files: htmx (shared with the SDK's other web pages,
+// see src/web/assets.ts), its own script, stylesheet and icon. They ship in the package (copied to dist/console-assets by the
 // build) and are read once from wherever this module runs: the source tree
 // under tsx or vitest, or the built package.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { findAssetDir, webAsset } from '../../web/assets.js';
 import { SandboxError } from '../errors.js';
 import { rawReply, type ControlReply } from '../http/reply.js';
 
 /** The files served, with their types. */
 export const ASSET_TYPES: Readonly<Record<string, string>> = {
   'htmx.min.js': 'text/javascript; charset=utf-8',
+  'live-events.js': 'text/javascript; charset=utf-8',
   'console.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
   'favicon.svg': 'image/svg+xml',
@@ -23,16 +24,14 @@ let cache: Map<string, Buffer> | undefined;
 
 /** Finds the asset folder next to this module, in the source tree or the build. */
 export function assetDir(): string {
-  for (const candidate of CANDIDATE_DIRS) {
-    const dir = fileURLToPath(new URL(candidate, import.meta.url));
-    if (existsSync(join(dir, 'htmx.min.js'))) return dir;
-  }
-  throw new Error('The sandbox console assets are missing (expected console-assets/ beside the build): reinstall cdms-sdk.');
+  const dir = findAssetDir(import.meta.url, CANDIDATE_DIRS, 'console.js');
+  if (!dir) throw new Error('The sandbox console assets are missing (expected console-assets/ beside the build): reinstall cdms-sdk.');
+  return dir;
 }
 
 function load(): Map<string, Buffer> {
   const dir = assetDir();
-  return new Map(Object.keys(ASSET_TYPES).map((name) => [name, readFileSync(join(dir, name))]));
+  return new Map(Object.keys(ASSET_TYPES).map((name) => [name, name === 'htmx.min.js' || name === 'live-events.js' ? webAsset(name) : readFileSync(join(dir, name))]));
 }
 
 /** One asset, or a `not-found` SandboxError. */

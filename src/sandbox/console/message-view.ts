@@ -1,6 +1,9 @@
 // Reads what the console shows from a stored message's request body, which
 // is the sender's JSON: every field is checked for its type, never trusted.
 import { isRecord } from '../../internal/is-record.js';
+import { nhsNumberDisplay } from '../../web/display.js';
+
+export { ROUTE_LABELS, shortTime } from '../../web/display.js';
 import type { SandboxMessage } from '../messages/record.js';
 
 /** A value at a dotted path of a JSON object, or undefined. */
@@ -23,8 +26,7 @@ export function textOf(value: unknown): string | undefined {
 export function patientId(message: SandboxMessage): string {
   const type = textAt(message.request, 'subject.id.type') ?? '';
   const value = textAt(message.request, 'subject.id.value') ?? '';
-  const digits = value.replace(/\s/g, '');
-  return /nhs/i.test(type) && /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : value;
+  return /nhs/i.test(type) ? nhsNumberDisplay(value) : value;
 }
 
 /** The patient's name, which only the GP route carries (family, given). */
@@ -63,16 +65,3 @@ export function messageBody(message: SandboxMessage): { mimeType: 'text/plain' |
   return { mimeType, content };
 }
 
-/** Route names as a person reads them. */
-export const ROUTE_LABELS: Readonly<Record<string, string>> = {
-  standard: 'Standard',
-  instant: 'Instant',
-  gpconnect: 'GP route',
-};
-
-/** An ISO time as `2026-11-22 10:15:02Z`, for tables. */
-export function shortTime(iso: string | undefined): string {
-  if (!iso) return '';
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
-}

@@ -2,7 +2,8 @@
 // that console.js writes outcomes to, and the security headers.
 import { CONSOLE_PATHS, CONTROL_PATHS, controlPath } from '../control/paths.js';
 import { rawReply, type ControlReply } from '../http/reply.js';
-import { html, type Html } from './html.js';
+import { html, type Html } from '../../web/html.js';
+import { HTMX_CONFIG, pageCsp, pageHeaders } from '../../web/security.js';
 
 /** The console's pages, in navigation order. */
 export const NAVIGATION = [
@@ -19,39 +20,14 @@ const asset = (name: string): string => controlPath(CONSOLE_PATHS.asset, { name 
 export type PageKey = (typeof NAVIGATION)[number]['key'] | 'message';
 
 /**
- * Only the console's own files may run, load or be framed; nothing is
- * fetched from elsewhere (it works offline), and no other site may frame it
- * (clickjacking an "Import" button).
+ * Only the console's own files may run, load or be framed (its PDF previews);
+ * nothing is fetched from elsewhere (it works offline), and no other site may
+ * frame it (clickjacking an "Import" button).
  */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "frame-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const PAGE_CSP = pageCsp({ frameSelf: true });
 
 /** Headers of every console page. */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': PAGE_CSP,
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-};
-
-/** htmx without eval, inline styles or script tags in swapped content (the CSP forbids them anyway). */
-const HTMX_CONFIG = JSON.stringify({
-  includeIndicatorStyles: false,
-  allowEval: false,
-  allowScriptTags: false,
-  selfRequestsOnly: true,
-  historyCacheSize: 0,
-  refreshOnHistoryMiss: true,
-});
+export const PAGE_HEADERS: Readonly<Record<string, string>> = pageHeaders(PAGE_CSP);
 
 function navigation(current: PageKey): Html {
   return html`<nav aria-label="Console"><ul>${NAVIGATION.map(
@@ -72,8 +48,9 @@ export function layout(title: string, current: PageKey, content: Html): Html {
 <link rel="stylesheet" href="${asset('console.css')}">
 <script src="${asset('htmx.min.js')}" defer></script>
 <script src="${asset('console.js')}" defer></script>
+<script src="${asset('live-events.js')}" defer></script>
 </head>
-<body hx-ext="cdms-json" data-events="${CONTROL_PATHS.events}">
+<body hx-ext="cdms-json" data-events="${CONTROL_PATHS.events}" data-channel="cdms-console-events" data-event-kinds="messages requests state widgets faults">
 <a class="skip-link" href="#main">Skip to the content</a>
 <header class="console-header"><a class="brand" href="${CONSOLE_PATHS.inbox}">CDMS sandbox</a>${navigation(current)}</header>
 <main id="main">

@@ -8,6 +8,7 @@ import { isJsonContentType } from '../http/body.js';
 import { header } from '../http/headers.js';
 import { problem } from '../http/problems.js';
 import type { SandboxResponse } from '../http/response.js';
+import { crossSiteReason } from '../../web/security.js';
 
 /** Methods that never change state. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,13 +42,12 @@ function hostAllowed(req: IncomingMessage, bindHost: string): boolean {
 }
 
 /** Why a state change is refused, or undefined when it comes from this origin or from a tool. */
-function crossSiteReason(req: IncomingMessage): string | undefined {
-  const site = header(req.headers, 'sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Sec-Fetch-Site is '${site}'`;
-  const origin = header(req.headers, 'origin');
+function crossSiteRefusal(req: IncomingMessage): string | undefined {
   const host = header(req.headers, 'host') ?? '';
-  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) return 'its Origin is another site';
-  return undefined;
+  return crossSiteReason(
+    (name) => header(req.headers, name),
+    (origin) => origin.toLowerCase() === `http://${host.toLowerCase()}`,
+  );
 }
 
 /**
@@ -65,7 +65,7 @@ export function refuseCrossSite(req: IncomingMessage, bindHost: string): Sandbox
     return problem(403, { detail: 'The Host header does not name this sandbox (use 127.0.0.1 or localhost): request refused.' });
   }
   if (SAFE_METHODS.has(req.method ?? 'GET')) return undefined;
-  const reason = crossSiteReason(req);
+  const reason = crossSiteRefusal(req);
   if (reason) return problem(403, { detail: `Cross-site request refused: ${reason}. Only the console itself and tools such as curl may change the sandbox.` });
   const type = header(req.headers, 'content-type');
   if (type !== undefined && !isJsonContentType(type)) {

@@ -9,6 +9,8 @@
  * bytea conversion is slow for large values) under its key in
  * `message_keys` (D-TRACKER-24), or in clear in `payload` for rows written
  * before the seal.
+ * (The audit's notes are what staff type: the worklist asks them to leave
+ * patient details out.)
  */
 export const MIGRATIONS: readonly string[] = [
   `
@@ -96,5 +98,45 @@ export const MIGRATIONS: readonly string[] = [
     message_id uuid PRIMARY KEY REFERENCES $schema.messages (message_id) ON DELETE CASCADE,
     key bytea NOT NULL
   );
+  `,
+  // People's work on the ledger: who a message is assigned to, which message
+  // replaced which (lineage), the audit of every person's action (append-only:
+  // rules turn an UPDATE or DELETE of it into nothing), and each notifier's
+  // place in the attention events (delivered at least once, across restarts).
+  `
+  ALTER TABLE $schema.messages ADD COLUMN assignee text;
+  ALTER TABLE $schema.messages ADD COLUMN replaces uuid;
+  ALTER TABLE $schema.messages ADD COLUMN replaced_by uuid;
+  CREATE INDEX messages_replaces ON $schema.messages (replaces) WHERE replaces IS NOT NULL;
+
+  CREATE TABLE $schema.audit (
+    id bigserial PRIMARY KEY,
+    at timestamptz NOT NULL,
+    message_id uuid NOT NULL,
+    actor text,
+    action text NOT NULL,
+    outcome text NOT NULL,
+    reason text,
+    assignee text,
+    related uuid,
+    note text,
+    detail text
+  );
+  CREATE INDEX audit_message ON $schema.audit (message_id, id);
+  CREATE INDEX audit_at ON $schema.audit (at, id);
+  CREATE RULE audit_no_update AS ON UPDATE TO $schema.audit DO INSTEAD NOTHING;
+  CREATE RULE audit_no_delete AS ON DELETE TO $schema.audit DO INSTEAD NOTHING;
+
+  CREATE TABLE $schema.notifiers (
+    name text PRIMARY KEY,
+    last_event_id bigint NOT NULL,
+    next_attempt_at timestamptz NOT NULL,
+    attempts integer NOT NULL DEFAULT 0,
+    last_sent_at timestamptz,
+    last_error text,
+    lease_owner text,
+    lease_until timestamptz
+  );
+  CREATE INDEX events_attention ON $schema.events (id) WHERE kind = 'attention';
   `,
 ];

@@ -48,6 +48,12 @@ export interface MessageState {
    * absence, and a resend that cannot be made leaves it `delivery-unknown`.
    */
   unclearAt: Date | null;
+  /** The person (their id, as the app's sign-in gives it) the message is assigned to. */
+  assignee: string | null;
+  /** The earlier message this one was sent to replace. */
+  replaces: string | null;
+  /** The later message sent to replace this one. */
+  replacedBy: string | null;
 }
 
 /** A message the tracker has just met: nothing sent, polled or raised yet. */
@@ -78,6 +84,9 @@ export function newState(messageId: string, route: TrackedRoute, stage: TrackerS
     payload: null,
     metadata: null,
     unclearAt: null,
+    assignee: null,
+    replaces: null,
+    replacedBy: null,
     ...fields,
   };
 }

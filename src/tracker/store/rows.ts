@@ -39,6 +39,9 @@ export function toState(row: SqlRow): MessageState {
     payload: payloadOf(row),
     metadata: (json(row.metadata) as Record<string, unknown> | null) ?? null,
     unclearAt: date(row.unclear_at),
+    assignee: text(row.assignee),
+    replaces: text(row.replaces),
+    replacedBy: text(row.replaced_by),
   };
 }
 
@@ -107,6 +110,9 @@ export function toSummary(s: MessageState): TrackedMessageSummary {
     lastError: s.lastError,
     metadata: s.metadata,
     createdAt: s.createdAt,
+    assignee: s.assignee,
+    replaces: s.replaces,
+    replacedBy: s.replacedBy,
   };
 }
 

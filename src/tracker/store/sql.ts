@@ -11,6 +11,8 @@ import { DEAD_AFTER_MS, FORGET_AFTER_MS } from '../model/liveness.js';
 export function statements(schema: string) {
   const s = quoteIdentifier(schema);
   const active = `('sending', 'queued', 'following')`;
+  /** In saveTransition: the step raised a reason the row had not raised yet. */
+  const raised = `jsonb_array_length($16::jsonb) > jsonb_array_length(attention_raised)`;
   /**
    * Whether a row's lease is free for `claimer` at `now`: none, ended, or held
    * by another instance that is dead (its heartbeat older than DEAD_AFTER_MS
@@ -31,12 +33,12 @@ export function statements(schema: string) {
         INSERT INTO ${s}.messages (message_id, route, stage, status, sub_status, status_updated, topic, recipient,
           created_at, sent_at, expiry_at, follow_until, due_at, polls, poll_times, send_attempts, failed_since,
           attention, attention_at, attention_detail, attention_raised, last_error, payload, metadata, changed_at,
-          lease_owner, lease_until, sealed)
+          lease_owner, lease_until, sealed, replaces)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20,
           $21::jsonb, $22, $23::jsonb, $24::jsonb, $9, $25,
           -- The lease runs from when the row is written, not from before a slow insert (decision D-TRACKER-19).
           greatest($26::timestamptz, clock_timestamp() + $29::float8 * interval '1 millisecond'),
-          $27)
+          $27, $30::uuid)
         ON CONFLICT (message_id) DO NOTHING
         RETURNING message_id, lease_until
       ), keyed AS (
@@ -54,13 +56,19 @@ export function statements(schema: string) {
      * by the lease holder when one is named; the lease is cleared), its
      * history rows ($21) and its events ($22), in order. Nothing is written
      * when the lease was lost. When $18 says the content is erased, its
-     * sealed copy and its key go with it (`shredded` counts the keys).
+     * sealed copy and its key go with it (`shredded` counts the keys). The
+     * attention columns are written only when the step raised a new reason:
+     * a person may have acknowledged the message while the step ran, and a
+     * step never clears attention (decision D-TRACKER-30).
      */
     saveTransition: `
       WITH updated AS (
         UPDATE ${s}.messages SET stage = $2, status = $3, sub_status = $4, status_updated = $5, sent_at = $6,
           follow_until = $7, due_at = $8, polls = $9, poll_times = $10::jsonb, send_attempts = $11, failed_since = $12,
-          attention = $13, attention_at = $14, attention_detail = $15, attention_raised = $16::jsonb, last_error = $17,
+          attention = CASE WHEN ${raised} THEN $13 ELSE attention END,
+          attention_at = CASE WHEN ${raised} THEN $14 ELSE attention_at END,
+          attention_detail = CASE WHEN ${raised} THEN $15 ELSE attention_detail END,
+          attention_raised = $16::jsonb, last_error = $17,
           payload = CASE WHEN $18::boolean THEN NULL ELSE payload END, sealed = CASE WHEN $18::boolean THEN NULL ELSE sealed END,
           changed_at = $19, lease_owner = NULL, lease_until = NULL, unclear_at = $23
         WHERE message_id = $1 AND ($20::text IS NULL OR lease_owner = $20)
@@ -153,9 +161,108 @@ export function statements(schema: string) {
       SELECT message_id, created_at, stage FROM ${s}.messages
       WHERE stage IN ${active} ORDER BY created_at, message_id LIMIT 1`,
 
+    /**
+     * A person clears a message's attention ($3 who, $4 their note; $5 the
+     * reason they saw, when given, must still be the one raised). The audit
+     * records the attempt whatever its outcome when a person is named: of two
+     * people acting at once, the second finds nothing to clear (PostgreSQL
+     * re-reads the row once the first commits) and is recorded as `conflict`
+     * (decisions D-TRACKER-26 and D-TRACKER-27).
+     */
     acknowledge: `
-      UPDATE ${s}.messages SET attention = NULL, attention_at = NULL, attention_detail = NULL, changed_at = $2
-      WHERE message_id = $1 RETURNING message_id`,
+      WITH changed AS (
+        UPDATE ${s}.messages SET attention = NULL, attention_at = NULL, attention_detail = NULL, changed_at = $2
+        WHERE message_id = $1 AND attention IS NOT NULL AND ($5::text IS NULL OR attention = $5)
+        RETURNING message_id
+      ), found AS (
+        SELECT message_id, attention FROM ${s}.messages WHERE message_id = $1
+      ), logged AS (
+        INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, note)
+        SELECT $2, f.message_id, $3, 'acknowledge', CASE WHEN EXISTS (SELECT 1 FROM changed) THEN 'done' ELSE 'conflict' END,
+          coalesce($5, f.attention), $4
+        FROM found f WHERE EXISTS (SELECT 1 FROM changed) OR $3::text IS NOT NULL
+        RETURNING id
+      )
+      SELECT (SELECT count(*) FROM found)::int AS found, (SELECT count(*) FROM changed)::int AS changed`,
+
+    /**
+     * Assigns a message to $4 (null: nobody), by $3. With $5, only while its
+     * assignee is still $6 (what the person saw), so of two people taking it
+     * at once one wins; the audit records both attempts.
+     */
+    assign: `
+      WITH changed AS (
+        UPDATE ${s}.messages SET assignee = $4, changed_at = $2
+        WHERE message_id = $1 AND (NOT $5::boolean OR assignee IS NOT DISTINCT FROM $6::text)
+        RETURNING message_id
+      ), found AS (
+        SELECT message_id, attention, assignee FROM ${s}.messages WHERE message_id = $1
+      ), logged AS (
+        INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, assignee)
+        SELECT $2, f.message_id, $3, CASE WHEN $4::text IS NULL THEN 'unassign' ELSE 'assign' END,
+          CASE WHEN EXISTS (SELECT 1 FROM changed) THEN 'done' ELSE 'conflict' END, f.attention, coalesce($4, f.assignee)
+        FROM found f
+        RETURNING id
+      )
+      SELECT (SELECT count(*) FROM found)::int AS found, (SELECT count(*) FROM changed)::int AS changed`,
+
+    /** The earlier message of a replacement, locked until the replacement is written (in a transaction). */
+    lockEarlier: `SELECT message_id, replaced_by FROM ${s}.messages WHERE message_id = $1 FOR UPDATE`,
+
+    /** Links the earlier message to its replacement, in the transaction that writes the replacement. */
+    markReplaced: `UPDATE ${s}.messages SET replaced_by = $2 WHERE message_id = $1 AND replaced_by IS NULL RETURNING message_id`,
+
+    /**
+     * The replacement is recorded (sent, queued, or failed for good): the
+     * earlier message leaves the attention list, and the audit says who sent
+     * it again and why.
+     */
+    completeReplacement: `
+      WITH earlier AS (
+        SELECT message_id, attention FROM ${s}.messages WHERE message_id = $1 AND replaced_by = $2
+      ), cleared AS (
+        UPDATE ${s}.messages m SET attention = NULL, attention_at = NULL, attention_detail = NULL, changed_at = $3
+        FROM earlier e WHERE m.message_id = e.message_id
+        RETURNING m.message_id
+      )
+      INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, related, note)
+      SELECT $3, e.message_id, $4, 'resend', 'done', e.attention, $2, $5 FROM earlier e`,
+
+    /**
+     * A replacement refused before any request (invalid, or content rejected
+     * before): it goes, the earlier message is no longer replaced, and the
+     * audit records the refusal ($5, the error's name and message).
+     */
+    dropReplacement: `
+      WITH gone AS (
+        DELETE FROM ${s}.messages WHERE message_id = $1 AND stage = 'sending' AND sent_at IS NULL AND lease_owner = $6 RETURNING replaces
+      ), undone AS (
+        UPDATE ${s}.messages SET replaced_by = NULL
+        WHERE message_id = (SELECT replaces FROM gone) AND replaced_by = $1
+        RETURNING message_id, attention
+      )
+      INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, related, note, detail)
+      SELECT $2, u.message_id, $3, 'resend', 'refused', u.attention, $1, $4, $5 FROM undone u`,
+
+    /** One audit entry, written as it is (conflicts and refusals found outside the statements above). */
+    insertAudit: `
+      INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, assignee, related, note, detail)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid, $9, $10)`,
+
+    /** Audit entries in the order they were written, filtered by message and time, after a cursor (an id). */
+    auditOldestFirst: `
+      SELECT * FROM ${s}.audit
+      WHERE ($1::uuid IS NULL OR message_id = $1) AND ($2::timestamptz IS NULL OR at >= $2) AND ($3::bigint IS NULL OR id > $3)
+      ORDER BY id LIMIT $4`,
+
+    /** The same, newest first. */
+    auditNewestFirst: `
+      SELECT * FROM ${s}.audit
+      WHERE ($1::uuid IS NULL OR message_id = $1) AND ($2::timestamptz IS NULL OR at >= $2) AND ($3::bigint IS NULL OR id < $3)
+      ORDER BY id DESC LIMIT $4`,
+
+    /** The last action of these kinds ($2) on a message that took effect (who won a conflict). */
+    lastDone: `SELECT * FROM ${s}.audit WHERE message_id = $1 AND outcome = 'done' AND action = ANY($2::text[]) ORDER BY id DESC LIMIT 1`,
 
     /**
      * Claims events to deliver: only the oldest unhandled event of each
@@ -195,6 +302,55 @@ export function statements(schema: string) {
     leave: `DELETE FROM ${s}.instances WHERE instance_id = $1`,
 
     nextEventDue: `SELECT min(next_attempt_at) AS due FROM ${s}.events WHERE handled_at IS NULL`,
+
+    /** A notifier's place, made at its first start: from the events recorded by then on. */
+    notifierInit: `
+      INSERT INTO ${s}.notifiers (name, last_event_id, next_attempt_at)
+      SELECT $1, coalesce((SELECT max(id) FROM ${s}.events), 0), $2
+      ON CONFLICT (name) DO NOTHING`,
+
+    /** The notifiers' places, and the last attention event, to see which have work (read only). */
+    notifierPlaces: `
+      SELECT name, last_event_id::text AS last_event_id, next_attempt_at,
+        (SELECT coalesce(max(id), 0)::text FROM ${s}.events WHERE kind = 'attention') AS last_attention
+      FROM ${s}.notifiers WHERE name = ANY($1::text[])`,
+
+    /** Claims a notifier that is due and free, for one instance. */
+    notifierClaim: `
+      UPDATE ${s}.notifiers SET lease_owner = $2, lease_until = $3
+      WHERE name = $1 AND next_attempt_at <= $4 AND (lease_until IS NULL OR lease_until < $4)
+      RETURNING last_event_id::text AS last_event_id, attempts`,
+
+    /** Attention events after a notifier's place, oldest first, with what a notice says of their message. */
+    attentionAfter: `
+      SELECT e.id::text AS id, e.message_id, e.route, e.at, e.data->>'reason' AS reason,
+        m.topic, m.recipient, m.sent_at, m.expiry_at
+      FROM ${s}.events e LEFT JOIN ${s}.messages m ON m.message_id = e.message_id
+      WHERE e.kind = 'attention' AND e.id > $1::bigint
+      ORDER BY e.id LIMIT $2`,
+
+    /** Attention raised after a place up to and including another, by reason. */
+    attentionCounts: `
+      SELECT data->>'reason' AS reason, count(*)::int AS n, min(at) AS first_at, max(at) AS last_at
+      FROM ${s}.events WHERE kind = 'attention' AND id > $1::bigint AND id <= $2::bigint
+      GROUP BY 1`,
+
+    /** Messages waiting for a person, by reason. */
+    waitingByReason: `
+      SELECT attention AS reason, count(*)::int AS n FROM ${s}.messages
+      WHERE attention IS NOT NULL AND replaced_by IS NULL GROUP BY attention`,
+
+    /** A notifier delivered up to an event: its new place, and when it may deliver next. */
+    notifierDelivered: `
+      UPDATE ${s}.notifiers SET last_event_id = $2::bigint, attempts = 0, last_error = NULL, last_sent_at = $3, next_attempt_at = $4
+      WHERE name = $1 AND lease_owner = $5`,
+
+    /** A notifier's delivery failed: the same place, tried again at $3. */
+    notifierFailed: `
+      UPDATE ${s}.notifiers SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3, lease_owner = NULL, lease_until = NULL
+      WHERE name = $1 AND lease_owner = $4`,
+
+    notifierRelease: `UPDATE ${s}.notifiers SET lease_owner = NULL, lease_until = NULL WHERE name = $1 AND lease_owner = $2`,
 
     /**
      * Leaves no copy of a destroyed key in the database's files

@@ -3,9 +3,11 @@
 // calls instead of writing SQL.
 import type { SqlDriver, SqlRow } from '../db/driver.js';
 import type { TrackerEvent } from '../events.js';
-import type { StatusChange, TrackedRoute, TrackerStage } from '../types.js';
+import { toAuditEntry, type TrackerAuditEntry } from '../audit.js';
+import type { AttentionReason, StatusChange, TrackedRoute, TrackerStage } from '../types.js';
 import { insertParams, toState, toStatusChange, transitionParams } from './rows.js';
 import { statements, type Statements } from './sql.js';
+import { NotifierStore } from './notifier-store.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 
@@ -20,6 +22,39 @@ export interface ListFilter {
   attention?: boolean | undefined;
   after?: { createdAt: Date; messageId: string } | undefined;
   limit: number;
+}
+
+/** A filter of {@link TrackerStore.audit}. */
+export interface AuditFilter {
+  messageId?: string | undefined;
+  since?: Date | undefined;
+  /** An entry id: only entries after it (before it, newest first). */
+  after?: string | undefined;
+  limit: number;
+  newestFirst: boolean;
+}
+
+/** Who acts, and the note they left. */
+export interface PersonAct {
+  by: string | null;
+  note: string | null;
+}
+
+/** What a person's conditional action found: the message, and whether it changed. */
+export interface ActionResult {
+  found: boolean;
+  changed: boolean;
+}
+
+/** The lease's end as a written row returns it. */
+function leaseUntilOf(row: SqlRow): Date | null {
+  const until = row.lease_until;
+  return until instanceof Date ? until : typeof until === 'string' ? new Date(until) : null;
+}
+
+function actionResult(rows: SqlRow[]): ActionResult {
+  const [row] = rows;
+  return { found: Number(row?.found ?? 0) > 0, changed: Number(row?.changed ?? 0) > 0 };
 }
 
 /** A claimed row and the stage it had before the claim. */
@@ -53,10 +88,13 @@ export class TrackerStore {
   readonly #sql: Statements;
   /** Told when a content's key was destroyed, so the files are cleared of it soon (see `shredKeys`). */
   keysDestroyed: () => void = () => undefined;
+  /** The notifiers' places in the attention events. */
+  readonly notifiers: NotifierStore;
 
   constructor(db: SqlDriver, schema: string) {
     this.#db = db;
     this.#sql = statements(schema);
+    this.notifiers = new NotifierStore(db, this.#sql);
   }
 
   /**
@@ -66,11 +104,10 @@ export class TrackerStore {
    * lease's end as written is returned.
    */
   async insert(state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> {
-    const params = [...insertParams(state, lease?.owner ?? null, lease?.until ?? null), lease?.ms ?? null];
+    const params = [...insertParams(state, lease?.owner ?? null, lease?.until ?? null), lease?.ms ?? null, state.replaces];
     const [row] = await this.#db.query(this.#sql.insertMessage, params);
     if (!row) return false;
-    const until = row.lease_until;
-    return { leaseUntil: until instanceof Date ? until : typeof until === 'string' ? new Date(until) : null };
+    return { leaseUntil: leaseUntilOf(row) };
   }
 
   /** Extends a lease `owner` still holds to `until`; false when another instance took the row. */
@@ -190,9 +227,68 @@ export class TrackerStore {
     return r ? { messageId: String(r.message_id), createdAt: r.created_at as Date, stage: r.stage as TrackerStage } : undefined;
   }
 
-  /** Clears a message's attention; false when the message is unknown. */
-  async acknowledge(messageId: string, now: Date): Promise<boolean> {
-    return (await this.#db.query(this.#sql.acknowledge, [messageId, now])).length === 1;
+  /**
+   * Clears a message's attention, recording who did it and why in the audit
+   * (an attempt by a named person is recorded even when it changes nothing).
+   * With `person.reason`, only while that reason is still the one raised.
+   */
+  async acknowledge(messageId: string, now: Date, person?: PersonAct & { reason: AttentionReason | null }): Promise<ActionResult> {
+    const params = [messageId, now, person?.by ?? null, person?.note ?? null, person?.reason ?? null];
+    return actionResult(await this.#db.query(this.#sql.acknowledge, params));
+  }
+
+  /** Assigns a message (null: nobody); with `expected`, only while its assignee is still that one. Audited either way. */
+  async assign(messageId: string, now: Date, by: string, assignee: string | null, expected?: { assignee: string | null }): Promise<ActionResult> {
+    const params = [messageId, now, by, assignee, expected !== undefined, expected?.assignee ?? null];
+    return actionResult(await this.#db.query(this.#sql.assign, params));
+  }
+
+  /**
+   * Inserts a message that replaces `earlier`, and links the two, in one
+   * transaction: of two replacements of one message, the second finds it
+   * replaced already and is not written.
+   */
+  async insertReplacing(
+    state: MessageState,
+    lease: { owner: string; until: Date; ms: number },
+    earlier: string,
+  ): Promise<{ leaseUntil: Date | null } | 'duplicate' | 'unknown' | 'replaced'> {
+    return this.#db.transaction(async (tx) => {
+      const [locked] = await tx.query(this.#sql.lockEarlier, [earlier]);
+      if (!locked) return 'unknown';
+      if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
+      const [row] = await tx.query(this.#sql.insertMessage, [...insertParams({ ...state, replaces: earlier }, lease.owner, lease.until), lease.ms, earlier]);
+      if (!row) return 'duplicate';
+      await tx.query(this.#sql.markReplaced, [earlier, state.messageId]);
+      return { leaseUntil: leaseUntilOf(row) };
+    });
+  }
+
+  /** The replacement was recorded: the earlier message leaves the attention list; the audit says who resent it. */
+  async completeReplacement(earlier: string, replacement: string, now: Date, person: PersonAct): Promise<void> {
+    await this.#db.query(this.#sql.completeReplacement, [earlier, replacement, now, person.by, person.note]);
+  }
+
+  /** A replacement refused before any request: removed, its earlier message no longer replaced, the refusal audited. */
+  async dropReplacement(replacement: string, owner: string, now: Date, person: PersonAct, detail: string): Promise<void> {
+    await this.#db.query(this.#sql.dropReplacement, [replacement, now, person.by, person.note, detail, owner]);
+  }
+
+  /** Writes one audit entry as it is. */
+  async insertAudit(e: Omit<TrackerAuditEntry, 'id'>): Promise<void> {
+    await this.#db.query(this.#sql.insertAudit, [e.at, e.messageId, e.by, e.action, e.outcome, e.reason, e.assignee, e.replacement, e.note, e.detail]);
+  }
+
+  /** Audit rows matching a filter, in id order (or reversed). */
+  async audit(f: AuditFilter): Promise<SqlRow[]> {
+    const sql = f.newestFirst ? this.#sql.auditNewestFirst : this.#sql.auditOldestFirst;
+    return this.#db.query(sql, [f.messageId ?? null, f.since ?? null, f.after ?? null, f.limit]);
+  }
+
+  /** The last action of these kinds on a message that took effect, if any. */
+  async lastDone(messageId: string, actions: readonly TrackerAuditEntry['action'][]): Promise<TrackerAuditEntry | undefined> {
+    const [row] = await this.#db.query(this.#sql.lastDone, [messageId, actions]);
+    return row ? toAuditEntry(row) : undefined;
   }
 
   /** Claims the next deliverable event of up to `limit` messages. */

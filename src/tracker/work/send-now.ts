@@ -15,10 +15,12 @@ import { applySendVerdict } from '../decide/apply-send.js';
 import { sendStored } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
 import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
+import { describeError } from '../describe-error.js';
 import { alreadyTracked, asSendError, notRecorded, outcomeNotRecorded, refusedBeforeSending } from './send-errors.js';
+import { dropUnsent, insertSending, replacementRecorded, replacingOf, type LineageOptions, type Replacing } from './lineage.js';
 
 /** The options of a tracked send, as tracker.send passes them. */
-interface SendNowOptions {
+interface SendNowOptions extends LineageOptions {
   accessToken?: string | undefined;
   metadata?: Record<string, unknown> | undefined;
   /** Kept with the message, so a resend is checked as the first send was. */
@@ -81,23 +83,23 @@ async function sendTracked(
   messageId: string,
   options: SendNowOptions,
 ): Promise<TrackerSendResult> {
-  const payload = checkedPayload(route, message, messageId, options);
-  const { store, config, sendsInProgress } = ctx;
+  const { payload, replacing } = checkedPayload(route, message, messageId, options);
+  const { config, sendsInProgress } = ctx;
   if (sendsInProgress.has(messageId)) throw alreadyTracked();
   sendsInProgress.add(messageId);
   try {
     const now = Date.now();
     const state = newSendingState(messageId, route, payload, options.metadata ?? null, now);
-    let inserted: Awaited<ReturnType<typeof store.insert>>;
+    let inserted: Awaited<ReturnType<typeof insertSending>>;
     try {
-      inserted = await store.insert(state, { owner: config.instanceId, until: new Date(now + config.leaseMs), ms: config.leaseMs });
+      inserted = await insertSending(ctx, state, { owner: config.instanceId, until: new Date(now + config.leaseMs), ms: config.leaseMs }, replacing);
     } catch (error) {
       throw notRecorded(error, messageId);
     }
     if (!inserted) throw alreadyTracked();
     const leaseLeftMs = await keepLease(ctx, messageId, inserted.leaseUntil);
     if (leaseLeftMs === undefined) return { messageId, outcome: 'unconfirmed', recovered: false };
-    return await attempt(ctx, state, payload, leaseLeftMs);
+    return await attempt(ctx, state, payload, leaseLeftMs, replacing);
   } finally {
     sendsInProgress.delete(messageId);
   }
@@ -109,11 +111,12 @@ function checkedPayload(
   message: Record<string, unknown>,
   messageId: string,
   options: SendNowOptions,
-): StoredPayload {
+): { payload: StoredPayload; replacing: Replacing | undefined } {
   assertUuid('messageId', messageId);
   if (route === 'instant') assertAccessToken(options.accessToken, 'not-sent');
   const problems: InvalidParameter[] = [];
   checkMetadata(options.metadata, problems);
+  const replacing = replacingOf(options, messageId, problems);
   const payload: StoredPayload = {
     message: { ...message, messageId },
     ...(route === 'instant' ? { accessToken: options.accessToken } : {}),
@@ -126,7 +129,7 @@ function checkedPayload(
     problems.push({ name: 'message', reason: 'must be plain JSON data (no cycles, no BigInt values)' });
   }
   if (problems.length > 0) throw new LocalValidationError(problems, { delivery: 'not-sent' });
-  return payload;
+  return { payload, replacing };
 }
 
 /**
@@ -147,7 +150,13 @@ async function keepLease(ctx: TrackerContext, messageId: string, leaseUntil: Dat
 }
 
 /** One attempt through the client, and its outcome recorded. */
-async function attempt(ctx: TrackerContext, state: MessageState, payload: StoredPayload, leaseLeftMs: number): Promise<TrackerSendResult> {
+async function attempt(
+  ctx: TrackerContext,
+  state: MessageState,
+  payload: StoredPayload,
+  leaseLeftMs: number,
+  replacing: Replacing | undefined,
+): Promise<TrackerSendResult> {
   const { store, config } = ctx;
   const { messageId } = state;
   let verdict: SendVerdict;
@@ -162,7 +171,7 @@ async function attempt(ctx: TrackerContext, state: MessageState, payload: Stored
   if (verdict.kind === 'refused') {
     // Refused before the request left: nothing was sent, so nothing is kept. A leftover row (the database failed
     // here) is settled in the background like any unfinished send.
-    await store.deleteUnsent(messageId, config.instanceId).catch(() => undefined);
+    await dropUnsent(ctx, messageId, replacing, verdict.error).catch(() => undefined);
     throw refusedBeforeSending(verdict.error);
   }
   const t = applySendVerdict(state, verdict, stepContext(ctx));
@@ -171,6 +180,10 @@ async function attempt(ctx: TrackerContext, state: MessageState, payload: Stored
   } catch (error) {
     throw outcomeNotRecorded(error, messageId, verdict);
   }
+  await replacementRecorded(ctx, messageId, replacing).catch((error: unknown) => {
+    // The send is recorded; the earlier message stays on the list until a person clears it.
+    config.logger.warn({ event: 'tracker.replacement-not-recorded', messageId, error: describeError(error) }, 'cdms tracker: could not take the replaced message off the attention list');
+  });
   if (verdict.kind === 'failed' || verdict.kind === 'content-rejected') throw failure;
   const outcome = verdict.kind === 'sent' ? 'sent' : t.state.stage === 'queued' ? 'queued' : 'unconfirmed';
   return { messageId, outcome, recovered: verdict.kind === 'sent' && verdict.recovered };

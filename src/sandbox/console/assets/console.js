@@ -1,7 +1,7 @@
 // The sandbox console in the browser: every action is a JSON request to the
-// sandbox's control API (the same endpoints curl and the CLI use), and every
+// sandbox's control API (the same endpoints curl and the CLI use); every
 // view refreshes itself when the sandbox reports a change over server-sent
-// events. No inline script anywhere: the pages' CSP allows only this file
+// events (live-events.js). No inline script anywhere: the pages' CSP allows only this file
 // and htmx. Text from the server is only ever set with textContent.
 /* global htmx */
 (function () {
@@ -157,88 +157,6 @@
     announce('error', 'The sandbox did not answer: is it still running?');
   });
 
-  // Live updates: the sandbox says what changed; each view that shows it refreshes itself.
-  function onChange(kind, data) {
-    if (kind === 'messages') {
-      htmx.trigger(document.body, 'cdms:messages');
-      // A message's page listens for its own id only: it is not redrawn for other messages.
-      (JSON.parse(data).ids || []).forEach(function (id) { htmx.trigger(document.body, 'cdms:message-' + id); });
-    } else {
-      htmx.trigger(document.body, 'cdms:' + kind);
-    }
-  }
-
-  /** Every live view fetches itself again (changes may have gone unheard). */
-  function resync() {
-    KINDS.forEach(function (kind) { htmx.trigger(document.body, 'cdms:' + kind); });
-    htmx.trigger(document.body, 'cdms:resync');
-  }
-
-  function setLive(state) {
-    document.documentElement.setAttribute('data-live', state);
-  }
-
-  var KINDS = ['messages', 'requests', 'state', 'widgets', 'faults'];
-
-  /** This page's own event stream, handing each change to `deliver`. */
-  function openStream(deliver, onState) {
-    // The page names the stream's path (control/paths.ts), so it is written in one place.
-    var source = new EventSource(document.body.getAttribute('data-events'));
-    KINDS.forEach(function (kind) {
-      source.addEventListener(kind, function (evt) { deliver(kind, evt.data); });
-    });
-    source.addEventListener('open', function () { onState('connected'); });
-    source.addEventListener('error', function () { onState('reconnecting'); });
-    return source;
-  }
-
-  // One event stream per browser, not per tab: a browser opens at most six
-  // connections to one host, and every console tab holding its own stream
-  // left none for a seventh page or for the actions of the others (a click
-  // on Import then did nothing). The tab holding a Web Lock keeps the stream
-  // and passes each change to the other tabs over a BroadcastChannel; when it
-  // closes, the lock passes to another tab, which opens the stream.
-  if (typeof EventSource === 'function' && navigator.locks && typeof BroadcastChannel === 'function') {
-    var channel = new BroadcastChannel('cdms-console-events');
-    var leading = false;
-    var streamState = 'reconnecting';
-    channel.addEventListener('message', function (evt) {
-      var m = evt.data || {};
-      if (m.type === 'change') onChange(m.kind, m.data);
-      else if (m.type === 'state') setLive(m.state);
-      else if (m.type === 'resync') resync();
-      else if (m.type === 'hello' && leading) channel.postMessage({ type: 'state', state: streamState });
-    });
-    channel.postMessage({ type: 'hello' });
-    var lead = function (tookOver) {
-      leading = true;
-      var opened = false;
-      openStream(
-        function (kind, data) {
-          onChange(kind, data);
-          channel.postMessage({ type: 'change', kind: kind, data: data });
-        },
-        function (state) {
-          streamState = state;
-          setLive(state);
-          channel.postMessage({ type: 'state', state: state });
-          // A new stream hears only of later changes: after a takeover or a reconnect, every view re-reads.
-          if (state === 'connected' && (opened || tookOver)) {
-            resync();
-            channel.postMessage({ type: 'resync' });
-          }
-          if (state === 'connected') opened = true;
-        }
-      );
-      // Held until the page goes: the browser then releases the lock and closes the stream.
-      return new Promise(function () {});
-    };
-    navigator.locks.request('cdms-console-events', { ifAvailable: true }, function (lock) {
-      if (lock) return lead(false);
-      navigator.locks.request('cdms-console-events', function () { return lead(true); });
-      return undefined;
-    });
-  } else if (typeof EventSource === 'function') {
-    openStream(onChange, setLive);
-  }
+  // Live updates (each view refreshing itself when the sandbox reports a change) come from
+  // the SDK's shared live-events.js, which the page also loads.
 })();

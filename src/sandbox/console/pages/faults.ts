@@ -2,7 +2,7 @@
 // PUT /_sandbox/faults does), turn them off, or script the next failures.
 import { CONSOLE_PATHS, CONTROL_PATHS } from '../../control/paths.js';
 import { OPERATION_NAMES, type SandboxFaults } from '../../faults/options.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { actionButton } from './parts.js';
 
 const RATES = [

@@ -3,7 +3,7 @@
 import { CONSOLE_PATHS, controlPath } from '../../control/paths.js';
 import { MESSAGE_STATUSES } from '../../../schemas/vocabulary.js';
 import type { SandboxMessage } from '../../messages/record.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { ROUTE_LABELS, patientId, patientName, shortTime, textAt } from '../message-view.js';
 import { statusBadge, timeCell } from './parts.js';
 

@@ -3,7 +3,7 @@
 import { CONTROL_PATHS } from '../../control/paths.js';
 import type { SandboxMessage } from '../../messages/record.js';
 import { ITK_SUCCESS, SENT_TO_MESH, isTerminalStatus } from '../../../schemas/vocabulary.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { actionButton } from './parts.js';
 
 /** The GP route's outcomes, by the step the message is at (spec: GP-route combinations, in order). */

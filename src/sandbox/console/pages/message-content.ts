@@ -3,7 +3,7 @@
 import { CONSOLE_PATHS, CONTROL_PATHS, controlPath } from '../../control/paths.js';
 import type { AttachmentSummary, SandboxMessage } from '../../messages/record.js';
 import { isRecord } from '../../../internal/is-record.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { at, codedItems, messageBody, textOf } from '../message-view.js';
 import { facts } from './parts.js';
 

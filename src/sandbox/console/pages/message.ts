@@ -1,7 +1,7 @@
 // One message as the practice sees it, with the controls to act on it.
 import { CONSOLE_PATHS, controlPath } from '../../control/paths.js';
 import type { SandboxMessage } from '../../messages/record.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { ROUTE_LABELS, patientId, patientName, shortTime, textAt } from '../message-view.js';
 import { messageActions } from './message-actions.js';
 import { attachmentsSection, bodySection, codedSection, gpInfoSection, type Contents } from './message-content.js';
@@ -29,11 +29,15 @@ function history(message: SandboxMessage): Html {
 <tbody>${message.history.map((h) => html`<tr><td>${timeCell(h.at)}</td><td>${statusBadge(h.status)}</td><td>${h.subStatus ?? ''}</td><td>${h.cause}</td></tr>`)}</tbody></table>`;
 }
 
-/** The part that changes: status, actions and history; it re-fetches itself when messages change. */
+/**
+ * The part that changes: status, actions and history; it re-fetches itself when messages change.
+ * Its buttons' requests and its refresh take turns (hx-sync, inherited): a refresh that replaced a
+ * button before its answer came would make htmx drop the answer, and the outcome go unannounced.
+ */
 function liveState(message: SandboxMessage): Html {
   const self = controlPath(CONSOLE_PATHS.message, { messageId: message.messageId });
   const event = `cdms:message-${message.messageId.toLowerCase()}`;
-  return html`<div id="message-state" hx-get="${self}" hx-trigger="${event} from:body, cdms:resync from:body" hx-select="#message-state" hx-swap="outerHTML">
+  return html`<div id="message-state" hx-get="${self}" hx-trigger="${event} from:body, cdms:resync from:body" hx-select="#message-state" hx-swap="outerHTML" hx-sync="this:queue last">
 <section aria-labelledby="summary-heading"><h2 id="summary-heading">Summary</h2>${summary(message)}</section>
 <section aria-labelledby="actions-heading"><h2 id="actions-heading">Act as the practice</h2>${messageActions(message)}</section>
 <section aria-labelledby="history-heading"><h2 id="history-heading">History</h2>${history(message)}</section>

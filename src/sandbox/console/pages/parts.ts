@@ -1,5 +1,5 @@
 // Small pieces shared by the console's pages.
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { shortTime } from '../message-view.js';
 
 /** A status as a labelled badge (the word is always shown: colour is never the only cue). */

@@ -2,7 +2,7 @@
 // linked to its message; no bodies, credentials masked.
 import { CONSOLE_PATHS, controlPath } from '../../control/paths.js';
 import type { RequestLogEntry } from '../../request-log.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { timeCell } from './parts.js';
 
 function statusCell(entry: RequestLogEntry): Html {

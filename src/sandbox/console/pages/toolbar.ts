@@ -3,7 +3,7 @@
 import { CONSOLE_PATHS, CONTROL_PATHS } from '../../control/paths.js';
 import type { IssuedToken } from '../../access-tokens.js';
 import type { RunningToolbar } from '../../messages/toolbar.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { actionButton } from './parts.js';
 
 /** What the page shows. */

@@ -2,7 +2,7 @@
 // would: the launch URL with its signed, encrypted user and patient tokens.
 import { CONSOLE_PATHS, CONTROL_PATHS } from '../../control/paths.js';
 import type { SandboxWidget } from '../../widget-store.js';
-import { html, type Html } from '../html.js';
+import { html, type Html } from '../../../web/html.js';
 import { facts, timeCell } from './parts.js';
 
 function field(name: string, label: string, options: { value?: string; required?: boolean; type?: string; placeholder?: string } = {}): Html {

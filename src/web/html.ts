@@ -1,7 +1,8 @@
 // Server-rendered HTML that is safe by default: every interpolated value is
 // escaped unless it is already `Html` built by this module. Sender-supplied
-// text (file names, bodies, topics, coded text) therefore can never become
-// markup or script, whatever it holds.
+// text (file names, bodies, topics, coded text, staff notes) therefore can
+// never become markup or script, whatever it holds. Shared by the SDK's web
+// pages: the sandbox console and the worklist.
 
 /** A piece of markup built by {@link html}: inserted as it is. */
 export class Html {

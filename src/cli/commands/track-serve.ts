@@ -1,0 +1,127 @@
+// `cdms track serve`: the worklist over a tracker's ledger, standalone, for
+// a team that has no app of its own to mount it in. The person comes from a
+// header an authenticating reverse proxy sets (--trust-header), or is one
+// fixed local user on this machine (--local-user, loopback only); without
+// either it refuses to start: the worklist has no anonymous mode (decision
+// D-WORKLIST-07).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Command } from 'commander';
+import { createWorklist, type WorklistPerson, type WorklistRequest } from '../../worklist/index.js';
+import type { CliContext, GlobalOptions } from '../config.js';
+import { UsageError } from '../errors.js';
+import { withExamples } from '../help.js';
+import { errorCode } from '../json-file.js';
+import { withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
+import { untilStopped } from '../until-stopped.js';
+
+interface ServeOptions extends GlobalOptions, TrackerDatabaseFlags {
+  host?: string | undefined;
+  port?: string | undefined;
+  trustHeader?: string | undefined;
+  localUser?: string | undefined;
+  basePath?: string | undefined;
+  title?: string | undefined;
+}
+
+/** Names that only ever mean this machine. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** Where the person comes from, checked before anything is opened. */
+type Identity = { kind: 'header'; header: string } | { kind: 'local'; user: WorklistPerson };
+
+function identityOf(options: ServeOptions, loopback: boolean): Identity {
+  const header = options.trustHeader?.trim();
+  const user = options.localUser?.trim();
+  if (header && user) throw new UsageError('Give --trust-header or --local-user, not both: the person must come from one place.');
+  if (header) {
+    if (!/^[A-Za-z0-9-]{1,100}$/.test(header)) throw new UsageError('--trust-header must be a header name, such as X-Forwarded-User.');
+    return { kind: 'header', header: header.toLowerCase() };
+  }
+  if (user) {
+    if (!loopback) {
+      throw new UsageError(
+        '--local-user works on loopback only (--host 127.0.0.1, the default): on another interface anyone who reaches the port would act as that person. ' +
+          'Behind an authenticating reverse proxy, use --trust-header X-Forwarded-User.',
+      );
+    }
+    if (user.length > 200 || /\p{Cc}/u.test(user)) throw new UsageError('--local-user must be a name of 1 to 200 characters.');
+    return { kind: 'local', user: { id: user } };
+  }
+  throw new UsageError(
+    'cdms track serve needs to know who is acting, to name them in the audit: ' +
+      'pass --trust-header X-Forwarded-User when an authenticating reverse proxy sets that header, ' +
+      'or --local-user NAME to act as one person on this machine (loopback only). The worklist has no anonymous mode.',
+  );
+}
+
+/** The app's sign-in, for the command: the proxy's header (one value, no control characters) or the local user. */
+function authorizeBy(identity: Identity): (request: WorklistRequest) => WorklistPerson | null {
+  if (identity.kind === 'local') return () => identity.user;
+  return (request) => {
+    const raw = request instanceof Request ? request.headers.get(identity.header) : request.headers[identity.header];
+    const value = typeof raw === 'string' ? raw.trim() : undefined;
+    return value && value.length <= 200 && !/\p{Cc}/u.test(value) ? { id: value } : null;
+  };
+}
+
+function portOf(text: string | undefined): number {
+  if (text === undefined) return 8080;
+  const port = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || port > 65_535) throw new UsageError('--port must be a whole number from 0 to 65535 (0: any free port).');
+  return port;
+}
+
+/** Registers `cdms track serve`. */
+export function registerTrackServe(track: Command, ctx: CliContext): void {
+  const command = track
+    .command('serve')
+    .description('serve the worklist over the ledger (127.0.0.1 by default) until Ctrl-C; the person comes from --trust-header or --local-user')
+    .option('--host <host>', 'interface to listen on (default 127.0.0.1; another one needs an authenticating proxy in front)')
+    .option('--port <port>', 'TCP port (default 8080; 0 for any free one)')
+    .option('--trust-header <name>', 'take the person from this request header, set by an authenticating reverse proxy (e.g. X-Forwarded-User)')
+    .option('--local-user <name>', 'act as this one person (loopback only)')
+    .option('--base-path <path>', "serve under this path (e.g. /worklist; default '')")
+    .option('--title <title>', 'the pages\' title')
+    .action(async (_options: unknown, cmd: Command) => {
+      const options = cmd.optsWithGlobals<ServeOptions>();
+      const host = options.host?.trim() || '127.0.0.1';
+      const loopback = LOOPBACK.test(host);
+      const identity = identityOf(options, loopback);
+      const port = portOf(options.port);
+      if (identity.kind === 'header' && !loopback) {
+        ctx.out.diagnostic(
+          `Warning: listening on ${host}, and trusting the ${options.trustHeader} header for who is acting. Anyone who can reach this port ` +
+            'directly can claim to be anyone: let only the authenticating proxy reach it (a firewall, or bind to the interface only the proxy uses).',
+        );
+      }
+      await withReadOnlyTracker(ctx, options, async (tracker) => {
+        const worklist = createWorklist({ tracker, authorize: authorizeBy(identity), basePath: options.basePath, title: options.title });
+        const server = createServer(worklist.handle);
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', (error) => {
+            const code = errorCode(error);
+            reject(code === 'EADDRINUSE' || code === 'EACCES' ? new UsageError(`Cannot listen on ${host}:${port} (${code}); choose another --port.`) : error);
+          });
+          server.listen(port, host, resolve);
+        });
+        const address = server.address() as AddressInfo;
+        const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        const url = `http://${shownHost}:${address.port}${options.basePath?.replace(/\/+$/, '') ?? ''}/`;
+        const who = identity.kind === 'header' ? `people from the ${options.trustHeader} header` : `acting as ${identity.user.id}`;
+        ctx.out.result({ url, identity: identity.kind === 'header' ? { header: options.trustHeader } : { localUser: identity.user.id } }, [
+          `Worklist at ${url} (${who})`,
+          'Press Ctrl-C to stop.',
+        ]);
+        await untilStopped(ctx.signal);
+        await worklist.close();
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+        ctx.out.diagnostic('Worklist stopped.');
+      });
+    });
+  withExamples(command, [
+    'cdms track serve --local-user j.smith',
+    'cdms track serve --database postgres://worklist@db.internal/cdms --host 10.0.0.5 --trust-header X-Forwarded-User --base-path /worklist',
+  ]);
+}

@@ -1,0 +1,160 @@
+// The worklist's options as an app gives them, checked once, with defaults:
+// who the person is (the app's sign-in, through `authorize`), where the pages
+// live, what the app can send again, and what it knows of the patient.
+import { ConfigurationError } from '../core/errors/cdms-error.js';
+import { silentLogger, type Logger } from '../core/logger.js';
+import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
+import type { StandardMessageParams } from '../schemas/message.js';
+import type { TrackedMessage, TrackedMessageSummary } from '../tracker/index.js';
+import type { WorklistTracker } from './tracker-port.js';
+
+/** The person using the worklist, as the app's sign-in knows them. */
+export interface WorklistPerson {
+  /** Their id (a user name, an e-mail address, a staff number): every audit entry names them by it. 1 to 200 characters. */
+  id: string;
+  /** How the pages greet them. @defaultValue their id */
+  name?: string | undefined;
+}
+
+/**
+ * What the worklist reads of a node:http request (`http.IncomingMessage`,
+ * which is what `handle` is given: Express's and Koa's requests are one).
+ * Declared here rather than imported from node's types, so that a project
+ * without `@types/node` still compiles against the package.
+ */
+export interface WorklistNodeRequest extends AsyncIterable<unknown> {
+  /** The request's method. */
+  method?: string | undefined;
+  /** Its path and query. */
+  url?: string | undefined;
+  /** Its headers, lower-cased. */
+  headers: Record<string, string | string[] | undefined>;
+  /** True once its body has been read (by a framework's body parser). */
+  readonly readableEnded?: boolean | undefined;
+}
+
+/** What the worklist calls on a node:http response (`http.ServerResponse`). */
+export interface WorklistNodeResponse {
+  /** True once the status and headers are written. */
+  readonly headersSent: boolean;
+  /** Writes the status and headers. */
+  writeHead(statusCode: number, headers: Record<string, string>): unknown;
+  /** Sends the headers now (a live event stream starts at once). */
+  flushHeaders(): void;
+  /** Writes part of the body; false when the caller should wait for `drain`. */
+  write(chunk: Uint8Array): boolean;
+  /** Ends the response. */
+  end(): unknown;
+  /** Listens for the connection's end or the buffer's draining. */
+  on(event: 'close', listener: () => void): unknown;
+  /** Listens once. */
+  once(event: 'close' | 'drain', listener: () => void): unknown;
+  /** Stops listening. */
+  off(event: 'close', listener: () => void): unknown;
+}
+
+/**
+ * A request as `authorize` receives it: node's `IncomingMessage` from
+ * `handle` (so an Express or Koa app's session is on it: cast it to your
+ * framework's request type), the Fetch API `Request` from `fetch`.
+ */
+export type WorklistRequest = WorklistNodeRequest | Request;
+
+/**
+ * What the app knows of a message's patient, for staff to find the record.
+ * The tracker's ledger keeps no patient data, so only the app (which holds
+ * the document) can say.
+ */
+export interface WorklistPatient {
+  /** The NHS number (shown 3-3-4). */
+  nhsNumber?: string | undefined;
+  /** The patient's name, as the app holds it. */
+  name?: string | undefined;
+}
+
+/** A message the app gives to send again: for the GP route a GP-route message, otherwise a standard one. */
+export type WorklistResendMessage = StandardMessageParams | GpConnectMessageParams;
+
+/** Options of {@link createWorklist}. `tracker` and `authorize` are required. */
+export interface WorklistOptions {
+  /** The tracker whose attention list the worklist shows and acts on. */
+  tracker: WorklistTracker;
+  /**
+   * Who is asking: the app's own sign-in, checked on every request before
+   * anything is read. Return the person, or `null` for a request that must
+   * see nothing (it gets a 401 page with nothing from the ledger). The
+   * audit's person always comes from here, never from a form. There is no
+   * anonymous mode.
+   */
+  authorize: (request: WorklistRequest) => WorklistPerson | null | Promise<WorklistPerson | null>;
+  /** Where the worklist is mounted: every page and action lives under it. @defaultValue '' (the root) */
+  basePath?: string | undefined;
+  /**
+   * The message to send again for an item, or `null` when the app cannot
+   * (it owns the document: the ledger erased the content once the service
+   * held it). The worklist sends it through the tracker as a new message that
+   * replaces the old one. Without it, the worklist offers no "Send again".
+   * An instant message is sent again as a standard one (there is no user's
+   * access token to send it with).
+   */
+  resend?: ((item: TrackedMessage, person: WorklistPerson) => WorklistResendMessage | null | Promise<WorklistResendMessage | null>) | undefined;
+  /**
+   * The patient of a message, for staff to find the record: the NHS number
+   * (shown 3-3-4) and name, as the app holds them (look them up by
+   * `messageId` or by your own reference in `metadata`). Without it the
+   * pages show none. Shown on the pages only: never in a URL, a log or a
+   * notification.
+   */
+  patient?: ((item: TrackedMessageSummary) => WorklistPatient | null | Promise<WorklistPatient | null>) | undefined;
+  /** The pages' title. @defaultValue 'Clinical documents worklist' */
+  title?: string | undefined;
+  /** Receives the worklist's log events: failures only, never patient data or query strings. @defaultValue silent */
+  logger?: Logger | undefined;
+  /** How often the ledger is checked for changes while a page is open, in milliseconds. @defaultValue 2_000 */
+  liveCheckMs?: number | undefined;
+}
+
+/** The options checked, with defaults. Internal. */
+export interface WorklistConfig {
+  tracker: WorklistTracker;
+  authorize: WorklistOptions['authorize'];
+  basePath: string;
+  resend: WorklistOptions['resend'];
+  patient: WorklistOptions['patient'];
+  title: string;
+  logger: Logger;
+  liveCheckMs: number;
+}
+
+/** Checks the options and fills in the defaults. @throws ConfigurationError */
+export function resolveWorklistOptions(options: WorklistOptions): WorklistConfig {
+  const tracker = options?.tracker as Partial<WorklistTracker> | undefined;
+  const required = ['list', 'get', 'acknowledge', 'assign', 'audit'] as const;
+  if (!tracker || required.some((name) => typeof tracker[name] !== 'function')) {
+    throw new ConfigurationError('createWorklist needs `tracker`: the Tracker from createTracker.');
+  }
+  if (typeof options.authorize !== 'function') {
+    throw new ConfigurationError(
+      'createWorklist needs `authorize(request)`: return the signed-in person ({ id, name? }) or null. The worklist has no anonymous mode.',
+    );
+  }
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
+    throw new ConfigurationError("basePath must be a path such as '/worklist': segments of letters, digits, '.', '_', '~' and '-'.");
+  }
+  for (const name of ['resend', 'patient'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') throw new ConfigurationError(`${name} must be a function when given.`);
+  }
+  const liveCheckMs = options.liveCheckMs ?? 2_000;
+  if (!Number.isFinite(liveCheckMs) || liveCheckMs < 50) throw new ConfigurationError('liveCheckMs must be at least 50 milliseconds.');
+  return {
+    tracker: tracker as WorklistTracker,
+    authorize: options.authorize,
+    basePath,
+    resend: options.resend,
+    patient: options.patient,
+    title: options.title?.trim() || 'Clinical documents worklist',
+    logger: options.logger ?? silentLogger,
+    liveCheckMs,
+  };
+}

@@ -1,0 +1,25 @@
+// The worklist's refusals as pages: nothing from the ledger on any of them.
+import { html, type Html } from '../../web/html.js';
+
+/** Not signed in, or not allowed: the app's `authorize` said no. */
+export function unauthorizedPage(): Html {
+  return html`<h1>Sign in to see the worklist</h1>
+<p>This page is only for the people who work the list. Sign in to the system it is part of, then open it again.</p>`;
+}
+
+/** A state change from another site (or without the page's own header). */
+export function crossSitePage(reason: string): Html {
+  return html`<h1>Request refused</h1>
+<p>This action did not come from the worklist's own page (${reason}), so nothing was done. Open the worklist and use its buttons; they need JavaScript to be on.</p>`;
+}
+
+/** A path the worklist does not have. */
+export function notFoundPage(base: string): Html {
+  return html`<h1>Page not found</h1><p><a href="${base}/">Go to the list</a>.</p>`;
+}
+
+/** Something failed inside (the database is unreachable, most often). */
+export function serverErrorPage(): Html {
+  return html`<h1>The worklist could not be shown</h1>
+<p>The tracker's database could not be read just now. Try again in a minute; if it goes on, tell whoever runs the system.</p>`;
+}

@@ -1,0 +1,147 @@
+// A message's page: what it is and where it stands, why it needs a person
+// (what that means and what to do, for its reason and route), the actions
+// that fit (acknowledge with a note, assign, send again, poll now), and what
+// happened, in order. The live part fetches itself again when this message
+// changes; a note being typed is kept.
+import { ROUTE_LABELS } from '../../web/display.js';
+import { html, type Html } from '../../web/html.js';
+import { ATTENTION_REASON_LABELS, type TrackedMessage, type TrackerAuditEntry } from '../../tracker/index.js';
+import type { WorklistPatient, WorklistPerson } from '../options.js';
+import { REASON_GUIDES, stepsFor } from '../reasons.js';
+import { explainStatus } from '../status-words.js';
+import { facts, patientCell, timeCell } from './parts.js';
+import { timeline } from './timeline.js';
+
+/** What a message's page shows. */
+export interface MessageView {
+  base: string;
+  person: WorklistPerson;
+  message: TrackedMessage;
+  audit: readonly TrackerAuditEntry[];
+  patient: WorklistPatient | null;
+  /** What the worklist can do here. */
+  can: { resend: boolean; poll: boolean };
+}
+
+/** A form that posts through htmx (with the header that proves it came from this page), its result shown in the page. */
+function actionForm(view: MessageView, action: string, content: Html, className = ''): Html {
+  const path = `${view.base}/messages/${view.message.messageId}/${action}`;
+  // Synchronised with the live part around it: a refresh waits for the answer, which htmx would drop were the form replaced first.
+  return html`<form class="action ${className}" method="post" action="${path}" hx-post="${path}" hx-target="#action-result" hx-swap="innerHTML" hx-sync="closest #message-live:queue all">${content}</form>`;
+}
+
+function assignment(view: MessageView): Html {
+  const { assignee } = view.message;
+  const current = html`<input type="hidden" name="ifAssignee" value="${assignee ?? ''}">`;
+  if (assignee === view.person.id) {
+    return actionForm(view, 'unassign', html`<p>Assigned to <strong>you</strong>.</p>${current}<button type="submit" class="secondary">Unassign</button>`);
+  }
+  const who = assignee === null ? html`<p>Assigned to nobody.</p>` : html`<p>Assigned to <strong>${assignee}</strong>.</p>`;
+  return actionForm(view, 'assign', html`${who}${current}<button type="submit" class="secondary">${assignee === null ? 'Assign to me' : 'Take it over'}</button>`);
+}
+
+function acknowledgeForm(view: MessageView, reason: string): Html {
+  return actionForm(
+    view,
+    'acknowledge',
+    html`<input type="hidden" name="reason" value="${reason}">
+<label for="note">Note</label>
+<p class="hint" id="note-hint">What was done about it (for example "Phoned the practice: they re-imported it"). Leave out patient details.</p>
+<textarea id="note" name="note" rows="3" maxlength="2000" required aria-describedby="note-hint" hx-preserve="true"></textarea>
+<button type="submit">Acknowledge</button>`,
+    'acknowledge',
+  );
+}
+
+function resendForm(view: MessageView): Html {
+  return actionForm(
+    view,
+    'resend',
+    html`<label for="resend-note">Why it is sent again (optional)</label>
+<textarea id="resend-note" name="note" rows="2" maxlength="2000" hx-preserve="true"></textarea>
+<button type="submit">Send again</button>`,
+    'resend',
+  );
+}
+
+function pollForm(view: MessageView): Html {
+  const next = view.message.nextPollAt;
+  return actionForm(
+    view,
+    'poll',
+    html`<p class="hint">The service asks for no more than four polls of a message a day. The tracker polls by itself${next ? html`; next at ${timeCell(next)}` : ''}.</p>
+<button type="submit" class="secondary">Poll now</button>`,
+  );
+}
+
+function attentionPanel(view: MessageView): Html {
+  const { message, can } = view;
+  const attention = message.attention;
+  if (!attention) {
+    const resent = message.replacedBy
+      ? html` It was sent again as <a class="id" href="${view.base}/messages/${message.replacedBy}">${message.replacedBy}</a>.`
+      : '';
+    return html`<section class="panel" aria-labelledby="attention-heading"><h2 id="attention-heading">Nothing to do</h2>
+<p>This message does not need a person now.${resent}</p>${can.poll ? pollForm(view) : ''}</section>`;
+  }
+  const guide = REASON_GUIDES[attention.reason];
+  const resendable = can.resend && guide.resend && message.replacedBy === null;
+  return html`<section class="panel attention" aria-labelledby="attention-heading">
+<h2 id="attention-heading">Needs a person: ${ATTENTION_REASON_LABELS[attention.reason]}</h2>
+<p>Since ${timeCell(attention.since)}.${attention.detail ? html` <span class="muted">${attention.detail}</span>` : ''}</p>
+<h3>What it means</h3>
+<p>${guide.meaning}</p>
+<h3>What to do</h3>
+<ol class="steps">${stepsFor(attention.reason, message.route).map((s) => html`<li>${s}</li>`)}</ol>
+<div class="actions">
+${assignment(view)}
+${resendable ? resendForm(view) : ''}
+${can.poll ? pollForm(view) : ''}
+${acknowledgeForm(view, attention.reason)}
+</div>
+</section>`;
+}
+
+function summary(view: MessageView): Html {
+  const m = view.message;
+  const meaning = m.status ? explainStatus(m.status, m.subStatus) : undefined;
+  const link = (id: string | null) => (id ? html`<a class="id" href="${view.base}/messages/${id}">${id}</a>` : null);
+  return facts([
+    ['Status', m.status ? html`<span class="status">${m.status}</span>${m.subStatus ? ` (${m.subStatus})` : ''}${meaning ? html`: ${meaning}` : ''}` : 'not held by the service yet'],
+    ['Route', ROUTE_LABELS[m.route] ?? m.route],
+    ['Topic', m.topic],
+    ['Recipient practice', m.recipient],
+    ['Patient', patientCell(view.patient)],
+    ['Sent', timeCell(m.sentAt)],
+    ['Expiry', m.expiryDateTime ? timeCell(m.expiryDateTime) : null],
+    ['Polls', html`${m.polls}${m.lastPolledAt ? html`, last ${timeCell(m.lastPolledAt)}` : ''}${m.nextPollAt ? html`, next ${timeCell(m.nextPollAt)}` : ''}`],
+    ['Replaces', link(m.replaces)],
+    ['Replaced by', link(m.replacedBy)],
+    ['Last error', m.lastError],
+  ]);
+}
+
+/** The part of the page that is drawn again when the message changes. */
+export function messageLive(view: MessageView): Html {
+  const id = view.message.messageId;
+  return html`<div id="message-live" hx-get="${view.base}/messages/${id}" hx-trigger="cdms:message-${id} from:body, cdms:resync from:body" hx-select="#message-live" hx-swap="outerHTML" hx-sync="this:queue last" hx-disinherit="*">
+${summary(view)}
+${attentionPanel(view)}
+<section aria-labelledby="history-heading"><h2 id="history-heading">What happened, in order</h2>
+${timeline(view.message, view.audit, view.base)}</section>
+</div>`;
+}
+
+/** The message page. */
+export function messagePage(view: MessageView): Html {
+  return html`<p class="back"><a href="${view.base}/">Back to the list</a></p>
+<h1>Message <span class="id">${view.message.messageId}</span></h1>
+<div id="action-result" class="result" role="status" aria-live="polite"></div>
+${messageLive(view)}`;
+}
+
+/** The page of a messageId the ledger does not hold. */
+export function unknownMessagePage(base: string): Html {
+  return html`<h1>No such message</h1>
+<p>The tracker holds no message with this id. Check the id, or <a href="${base}/">go back to the list</a>.</p>`;
+}

@@ -1,0 +1,43 @@
+// Small pieces the worklist's pages share: times and ages, the patient, a
+// person, a definition list, a select of a filter form.
+import { nhsNumberDisplay, shortTime } from '../../web/display.js';
+import { html, type Html } from '../../web/html.js';
+import type { WorklistPatient } from '../options.js';
+
+/** A time as readable text with its machine-readable datetime; a dash when there is none. */
+export function timeCell(at: Date | null): Html {
+  if (!at) return html`<span class="muted">none</span>`;
+  const iso = at.toISOString();
+  return html`<time datetime="${iso}">${shortTime(iso)}</time>`;
+}
+
+/** How long ago, in the largest units that matter ("3 d 4 h", "25 min"). */
+export function age(since: Date, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - since.getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** The patient as staff look them up: the NHS number 3-3-4, then the name. */
+export function patientCell(patient: WorklistPatient | null): Html {
+  if (!patient || (!patient.nhsNumber && !patient.name)) return html`<span class="muted">not known here</span>`;
+  return html`${patient.nhsNumber ? html`<span class="nhs-number">${nhsNumberDisplay(patient.nhsNumber)}</span>` : ''}${
+    patient.nhsNumber && patient.name ? html`<br>` : ''
+  }${patient.name ?? ''}`;
+}
+
+/** A definition list of facts; empty values are left out. */
+export function facts(rows: readonly (readonly [string, Html | string | null | undefined])[]): Html {
+  const shown = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
+  return html`<dl class="facts">${shown.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>`)}</dl>`;
+}
+
+/** A labelled select of a filter form: "All" and the options given. */
+export function select(name: string, label: string, current: string, options: readonly (readonly [string, string])[]): Html {
+  return html`<label>${label}<select name="${name}">
+<option value="">All</option>
+${options.map(([value, text]) => html`<option value="${value}"${value === current ? html` selected` : ''}>${text}</option>`)}
+</select></label>`;
+}
