@@ -161,7 +161,7 @@ export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boo
   const { now, database, loops, ledger } = facts;
   if (facts.state === 'closed') fail('closed', 'The tracker is closed: create a new one with createTracker().');
   if (facts.state === 'not-started') fail('not-started', 'The tracker was not started: call start() so that messages are polled, resent and their events delivered.');
-  if (!database.reachable) fail('database-unreachable', `The tracker database did not answer: ${database.error ?? 'no answer in time'}.`);
+  if (!database.reachable && facts.state !== 'closed') fail('database-unreachable', `The tracker database did not answer: ${database.error ?? 'no answer in time'}.`);
   for (const [key, loop] of Object.entries(loops ?? {}) as [keyof TrackerLoops, TrackerLoopHealth][]) {
     const name = LOOP_NAMES[key];
     if (loop.failures >= FAILURES_BEFORE_FAILING) {

@@ -56,6 +56,25 @@ export interface TrackerOptions {
   /** How long a FAILED status may last before it needs attention, in milliseconds. @defaultValue 86_400_000 (1 day) */
   failedAttentionMs?: number | undefined;
   /**
+   * How long before its expiry a message that is still not delivered
+   * (`queued`, or `sending` after an unclear send) needs attention
+   * (`nearing-expiry`), in milliseconds: time for a person to reach the
+   * practice another way. Messages without an expiry count from the end of
+   * following (`followForMs`).
+   * @defaultValue 14_400_000 (4 hours)
+   */
+  nearingExpiryMs?: number | undefined;
+  /**
+   * How long a settled message is kept after its last change, in
+   * milliseconds; then it is deleted with its history and events, a small
+   * batch at a time in the background. Settled means followed to its end (a
+   * final status, removed after expiry, unresolved) or failed for good, with
+   * no attention left unacknowledged and every event handled. `Infinity`
+   * keeps everything. See the guide on retention for the default.
+   * @defaultValue 7_776_000_000 (90 days)
+   */
+  keepSettledForMs?: number | undefined;
+  /**
    * How long work claimed by an instance stays reserved to it, in
    * milliseconds. Work of an instance that died is taken over after this.
    * @defaultValue 120_000 (2 minutes)
@@ -92,6 +111,8 @@ export interface TrackerConfig {
   maxPollsPerSecond: number;
   followForMs: number;
   failedAttentionMs: number;
+  nearingExpiryMs: number;
+  keepSettledForMs: number;
   leaseMs: number;
   instanceId: string;
   logger: Logger;
@@ -106,6 +127,20 @@ export const DEFAULT_SCHEMA = 'cdms_tracker';
 
 /** The `pollIntervalMs` option's default: four polls a day. */
 export const DEFAULT_POLL_INTERVAL_MS = 6 * HOUR_MS;
+
+/**
+ * The `nearingExpiryMs` option's default: half a working day for a person to
+ * reach the practice another way, several resends (30 minutes apart at
+ * most) still to come meanwhile (D-TRACKER-20).
+ */
+export const DEFAULT_NEARING_EXPIRY_MS = 4 * HOUR_MS;
+
+/**
+ * The `keepSettledForMs` option's default: long enough to answer "did it
+ * arrive?" and to look into an incident, short enough that the ledger is not
+ * a second, unmanaged record of who was sent what (D-TRACKER-19).
+ */
+export const DEFAULT_KEEP_SETTLED_MS = 90 * 24 * HOUR_MS;
 
 /** The `database` option's default: an embedded database in the working directory. */
 export const DEFAULT_DATABASE = './.cdms/tracker';
@@ -139,6 +174,8 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
     maxPollsPerSecond: checkRate(options.maxPollsPerSecond ?? 5),
     followForMs: checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS),
     failedAttentionMs: checkTimeout('failedAttentionMs', options.failedAttentionMs ?? 24 * HOUR_MS),
+    nearingExpiryMs: checkTimeout('nearingExpiryMs', options.nearingExpiryMs ?? DEFAULT_NEARING_EXPIRY_MS),
+    keepSettledForMs: checkRetention(options.keepSettledForMs ?? DEFAULT_KEEP_SETTLED_MS),
     leaseMs: checkTimeout('leaseMs', options.leaseMs ?? 120_000),
     instanceId,
     logger: options.logger ?? silentLogger,
@@ -175,6 +212,15 @@ function checkDatabase(value: unknown): string | PgPoolLike {
 function isPool(value: unknown): value is PgPoolLike {
   const pool = value as Partial<PgPoolLike> | null;
   return typeof pool?.connect === 'function' && typeof pool.query === 'function';
+}
+
+/** A retention period: a positive whole number of milliseconds (up to about a thousand years), or Infinity to keep everything. */
+export function checkRetention(value: number): number {
+  if (value === Infinity) return value;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0 || value > 32_000_000_000_000) {
+    throw new ConfigurationError('keepSettledForMs must be a positive whole number of milliseconds, or Infinity to keep settled messages.');
+  }
+  return value;
 }
 
 function checkRate(value: number): number {

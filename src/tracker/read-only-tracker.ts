@@ -1,7 +1,8 @@
 // The tracker's database opened read-only, for tools (the `cdms track`
 // commands) rather than apps: no client, so nothing is sent or polled, and
 // no migration, so a tool of another SDK version never moves an app's schema.
-// Acknowledging attention is the one write it allows.
+// Its writes are the ones a person asks for: acknowledging attention, and a
+// one-off purge of settled messages.
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { assertUuid } from '../core/path.js';
 import type { SqlDriver } from './db/driver.js';
@@ -12,6 +13,8 @@ import { MIGRATIONS } from './db/schema.js';
 import { checkSchema, DEFAULT_POLL_INTERVAL_MS, DEFAULT_SCHEMA } from './options.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
+import { healthTimeoutMs, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
+import { purgeAll, type PurgeResult } from './work/purge.js';
 import { TrackerStore } from './store/store.js';
 import type { TrackedMessage } from './types.js';
 
@@ -35,8 +38,17 @@ export interface ReadOnlyTracker {
   list(options?: TrackerListOptions): Promise<TrackerListPage>;
   /** The counts of `tracker.stats`; polls count as overdue a minute late. */
   stats(): Promise<TrackerStats>;
-  /** Clears a message's attention (as `tracker.acknowledge`, the one write it makes); false when the database holds no such message. */
+  /** Clears a message's attention (as `tracker.acknowledge`); false when the database holds no such message. */
   acknowledge(messageId: string): Promise<boolean>;
+  /**
+   * The ledger's side of `tracker.health`: the database answering, the last
+   * poll by any instance, overdue polls (failing when nothing has polled for
+   * two minutes), events waiting and attention. The loops of the app's
+   * tracker are another process's: `loops` is null.
+   */
+  health(options?: TrackerHealthOptions): Promise<TrackerHealth>;
+  /** Deletes the settled messages (as retention does) last changed more than `olderThanMs` ago, with their history and events. */
+  purge(olderThanMs: number): Promise<PurgeResult>;
   /** Closes the database (and frees the embedded database's lock). */
   close(): Promise<void>;
 }
@@ -64,7 +76,7 @@ export async function openReadOnlyTracker(options: ReadOnlyTrackerOptions): Prom
     await db.close();
     throw error;
   }
-  return readOnlyOver(db, new TrackerStore(db, schema));
+  return readOnlyOver(db, new TrackerStore(db, schema), directory !== undefined || options.database === 'memory:');
 }
 
 async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
@@ -83,7 +95,10 @@ async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
   }
 }
 
-function readOnlyOver(db: SqlDriver, store: TrackerStore): ReadOnlyTracker {
+/** Without the app's options, the health check judges against the defaults: a lease of two minutes, events late after five. */
+const READ_ONLY_LIMITS = { stuckAfterMs: 120_000, stalledAfterMs: 120_000, eventsLateAfterMs: 300_000 };
+
+function readOnlyOver(db: SqlDriver, store: TrackerStore, embedded: boolean): ReadOnlyTracker {
   return {
     get(messageId) {
       assertUuid('messageId', messageId);
@@ -95,6 +110,15 @@ function readOnlyOver(db: SqlDriver, store: TrackerStore): ReadOnlyTracker {
     acknowledge(messageId) {
       assertUuid('messageId', messageId);
       return store.acknowledge(messageId, new Date());
+    },
+    async health(options) {
+      const now = Date.now();
+      const { database, ledger } = await readLedgerFacts(store, now, overdueGraceMs(DEFAULT_POLL_INTERVAL_MS), healthTimeoutMs(options));
+      return toHealth({ now, state: 'elsewhere', database, loops: null, ledger }, READ_ONLY_LIMITS);
+    },
+    purge(olderThanMs) {
+      if (!Number.isSafeInteger(olderThanMs) || olderThanMs <= 0) throw new ConfigurationError('The period must be a positive whole number of milliseconds.');
+      return purgeAll(store, new Date(Date.now() - olderThanMs), { vacuum: embedded });
     },
     close: () => db.close(),
   };

@@ -32,6 +32,10 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
  * - `send-failed`: the send certainly failed and will not be retried.
  * - `content-rejected`: an attachment's content was rejected (virus scan); it
  *   must not be resent.
+ * - `nearing-expiry`: not delivered yet (`queued`, or `sending` after an
+ *   unclear send) and within `nearingExpiryMs` of its expiry: reach the
+ *   practice another way while there is time. Cleared by itself if the
+ *   message is then delivered.
  */
 export type AttentionReason =
   | 'rejected'
@@ -41,7 +45,8 @@ export type AttentionReason =
   | 'removed-after-expiry'
   | 'unresolved'
   | 'send-failed'
-  | 'content-rejected';
+  | 'content-rejected'
+  | 'nearing-expiry';
 
 /** Every attention reason, for filters and tables. */
 export const ATTENTION_REASONS: readonly AttentionReason[] = [
@@ -53,6 +58,7 @@ export const ATTENTION_REASONS: readonly AttentionReason[] = [
   'unresolved',
   'send-failed',
   'content-rejected',
+  'nearing-expiry',
 ];
 
 /** A condition a person must look at, until acknowledged. */

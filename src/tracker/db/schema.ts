@@ -74,4 +74,8 @@ export const MIGRATIONS: readonly string[] = [
     next_slot timestamptz NOT NULL
   );
   `,
+  // Retention: settled messages, oldest change first, found without reading the active ones.
+  `
+  CREATE INDEX messages_settled ON $schema.messages (changed_at) WHERE stage IN ('settled', 'failed') AND attention IS NULL;
+  `,
 ];

@@ -4,6 +4,7 @@
 import type { MessageState } from '../model/message-state.js';
 import { begin, type Transition } from '../model/transition.js';
 import type { SendVerdict } from './send-verdict.js';
+import { clearNearingExpiry, watchExpiry } from './nearing-expiry.js';
 import { raiseAttention, recordStatus, scheduleNextPoll, type StepContext } from './transitions.js';
 
 /**
@@ -22,6 +23,7 @@ export function applySendVerdict(state: MessageState, verdict: SendVerdict, ctx:
       s.sentAt ??= new Date(ctx.now);
       s.payload = null;
       s.lastError = null;
+      clearNearingExpiry(t);
       // A successful send means PENDING (spec: States and transitions); the service's own word follows at the polls.
       if (s.status === null) {
         s.status = 'PENDING';
@@ -37,6 +39,7 @@ export function applySendVerdict(state: MessageState, verdict: SendVerdict, ctx:
       s.stage = verdict.kind === 'retry-later' ? 'queued' : 'sending';
       s.dueAt = new Date(ctx.now + resendDelayMs(s.sendAttempts - 1, ctx.config.pollIntervalMs, ctx.random));
       s.lastError = verdict.detail;
+      watchExpiry(t, ctx);
       return t;
     case 'content-rejected':
       return fail(t, 'content-rejected', verdict.detail, ctx);
