@@ -131,14 +131,14 @@ export const DEFAULT_POLL_INTERVAL_MS = 6 * HOUR_MS;
 /**
  * The `nearingExpiryMs` option's default: half a working day for a person to
  * reach the practice another way, several resends (30 minutes apart at
- * most) still to come meanwhile (D-TRACKER-20).
+ * most) still to come meanwhile (D-TRACKER-19).
  */
 export const DEFAULT_NEARING_EXPIRY_MS = 4 * HOUR_MS;
 
 /**
  * The `keepSettledForMs` option's default: long enough to answer "did it
  * arrive?" and to look into an incident, short enough that the ledger is not
- * a second, unmanaged record of who was sent what (D-TRACKER-19).
+ * a second, unmanaged record of who was sent what (D-TRACKER-15).
  */
 export const DEFAULT_KEEP_SETTLED_MS = 90 * 24 * HOUR_MS;
 

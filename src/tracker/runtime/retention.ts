@@ -1,5 +1,5 @@
 // The retention loop: settled messages older than `keepSettledForMs` deleted
-// with their history and events (D-TRACKER-19), one small batch per round,
+// with their history and events (D-TRACKER-15), one small batch per round,
 // a short pause between full batches, then a pause until the next check. On
 // the embedded engine the space is made reusable once a pass is done. It
 // runs on the PollingLoop, beside the due-work and event loops.
