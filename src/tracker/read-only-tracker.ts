@@ -116,9 +116,9 @@ function readOnlyOver(db: SqlDriver, store: TrackerStore, embedded: boolean): Re
       const { database, ledger } = await readLedgerFacts(store, now, overdueGraceMs(DEFAULT_POLL_INTERVAL_MS), healthTimeoutMs(options));
       return toHealth({ now, state: 'elsewhere', database, loops: null, ledger }, READ_ONLY_LIMITS);
     },
-    purge(olderThanMs) {
+    async purge(olderThanMs) {
       if (!Number.isSafeInteger(olderThanMs) || olderThanMs <= 0) throw new ConfigurationError('The period must be a positive whole number of milliseconds.');
-      return purgeAll(store, new Date(Date.now() - olderThanMs), { vacuum: embedded });
+      return await purgeAll(store, new Date(Date.now() - olderThanMs), { vacuum: embedded });
     },
     close: () => db.close(),
   };

@@ -5,22 +5,23 @@
 // So a new data directory is, in order of preference:
 //   1. unpacked from the template the package ships: a fresh data directory
 //      made by the same PGlite version when cdms-sdk was built (brotli, about
-//      1.5 MB; unpacked a piece at a time, never whole in memory);
+//      1.6 MB), in a child process (template-extract.ts), or here when no
+//      child process can be started;
 //   2. made by initdb in a short-lived child process, whose memory goes with
 //      it, when the installed PGlite is not the one that made the template;
 //   3. left to PGlite in this process, as before, when neither is possible.
 // The directory is built beside its final place and renamed into it, so a
 // crash halfway leaves nothing that looks like a database.
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createBrotliDecompress } from 'node:zlib';
-import { untar } from './untar.js';
+import * as zlib from 'node:zlib';
+import { extractTemplate } from './template-extract.js';
 
 /** The template's files, as the build writes them (scripts/tracker-template.mjs). */
 export const TEMPLATE_ARCHIVE = 'pgdata.tar.br';
@@ -33,8 +34,8 @@ export interface PGliteInstall {
   entry: string;
 }
 
-/** How a new data directory was made. */
-export type MadeBy = 'template' | 'child-process' | 'in-process';
+/** How a new data directory was made (the last: PGlite makes it as it opens it). */
+export type MadeBy = 'template in a child process' | 'template in this process' | 'initdb in a child process' | 'initdb in this process';
 
 /** Where the data directory comes from; tests pass their own. Internal. */
 export interface NewDataDirectorySource {
@@ -89,15 +90,16 @@ export function findTemplate(version: string): string | undefined {
 /** What this installation can make a new data directory from. */
 export function defaultSource(): NewDataDirectorySource {
   const pglite = installedPGlite();
-  return { pglite, template: pglite && findTemplate(pglite.version), childProcess: pglite !== undefined && !process.versions['electron'] };
+  // An Electron app's execPath is the app, not node: no child processes there.
+  return { pglite, template: pglite && findTemplate(pglite.version), childProcess: !process.versions['electron'] };
 }
 
 /**
  * Makes the data directory `dataDir` when it holds no database yet (see the
  * top of this file for how). Returns how it was made, or undefined when it
- * already held one; `'in-process'` means nothing was made here and PGlite
- * will run initdb itself as it opens the directory. The caller holds the
- * directory's lock.
+ * already held one; `'initdb in this process'` means nothing was made here
+ * and PGlite will run initdb itself as it opens the directory. The caller
+ * holds the directory's lock.
  */
 export async function makeDataDirectory(dataDir: string, source: NewDataDirectorySource = defaultSource()): Promise<MadeBy | undefined> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
@@ -105,7 +107,7 @@ export async function makeDataDirectory(dataDir: string, source: NewDataDirector
   await rm(building, { recursive: true, force: true });
   try {
     const madeBy = await build(building, source);
-    if (madeBy === 'in-process') return madeBy;
+    if (madeBy === 'initdb in this process') return madeBy;
     // A data directory without PG_VERSION is what a crash during an earlier creation leaves.
     await rm(dataDir, { recursive: true, force: true });
     await rename(building, dataDir);
@@ -118,30 +120,42 @@ export async function makeDataDirectory(dataDir: string, source: NewDataDirector
 async function build(building: string, source: NewDataDirectorySource): Promise<MadeBy> {
   if (source.template) {
     const archive = join(source.template, TEMPLATE_ARCHIVE);
-    await pipeline(createReadStream(archive), createBrotliDecompress(), (chunks: AsyncIterable<Buffer>) => untar(chunks, building));
-    return 'template';
+    if (source.childProcess && (await runChild(EXTRACT_PROGRAM, [archive, building]))) return 'template in a child process';
+    await rm(building, { recursive: true, force: true });
+    extractTemplate(archive, building, { fs, zlib, path });
+    return 'template in this process';
   }
-  if (source.childProcess && source.pglite && (await initdbInChild(source.pglite.entry, building))) return 'child-process';
-  return 'in-process';
+  if (source.childProcess && source.pglite && (await runChild(INITDB_PROGRAM, [source.pglite.entry, building]))) return 'initdb in a child process';
+  return 'initdb in this process';
 }
 
-/** The child's whole program: open (so initdb) the directory, close it, exit. */
-const CHILD_PROGRAM =
+/** A child's whole program that unpacks the template: extractTemplate's own source, called with the child's modules. */
+const EXTRACT_PROGRAM =
+  `const extract = ${extractTemplate.toString()};\n` +
+  "extract(process.argv[1], process.argv[2], { fs: require('node:fs'), zlib: require('node:zlib'), path: require('node:path') });";
+
+/** A child's whole program that makes a data directory with initdb: open it, close it, exit. */
+const INITDB_PROGRAM =
   'const [entry, dir] = process.argv.slice(1);' +
   'require(entry).PGlite.create(dir).then((db) => db.close()).catch((e) => { console.error(e instanceof Error ? e.message : String(e)); process.exit(1); });';
 
-/** How long initdb may take in the child before it is given up on (seconds on a quiet machine). */
+/** How long a child may take before it is given up on (initdb takes seconds on a quiet machine). */
 const CHILD_TIMEOUT_MS = 180_000;
 
-/** Runs initdb into `dir` in a child process; false when that could not be done (the caller falls back). */
-function initdbInChild(entry: string, dir: string): Promise<boolean> {
+/**
+ * Runs `program` (CommonJS source) in a child process with `args`; true when
+ * it exited 0 and the data directory it made is there, false when it could
+ * not be started or failed (the caller falls back).
+ */
+function runChild(program: string, args: readonly [string, string]): Promise<boolean> {
+  const dir = args[1];
   return new Promise((resolve) => {
     const env: NodeJS.ProcessEnv = { ...process.env };
     // The app's loaders and flags (a TypeScript loader, an inspector port) are not the child's business.
     delete env['NODE_OPTIONS'];
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn(process.execPath, ['-e', CHILD_PROGRAM, entry, dir], { stdio: 'ignore', env, windowsHide: true });
+      child = spawn(process.execPath, ['-e', program, ...args], { stdio: 'ignore', env, windowsHide: true });
     } catch {
       resolve(false);
       return;

@@ -1,13 +1,16 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSource, findTemplate, installedPGlite, makeDataDirectory } from '../../../src/tracker/db/new-data-directory.js';
 import { engineOptions, ENGINE_SETTINGS, openDirectoryPGlite } from '../../../src/tracker/db/pglite.js';
-import { untar } from '../../../src/tracker/db/untar.js';
+import { extractTemplate } from '../../../src/tracker/db/template-extract.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -47,8 +50,9 @@ describe('a new embedded database is made outside the tracker\'s heap', () => {
     expect(findTemplate(pglite!.version)).toBeDefined();
     expect(findTemplate('0.0.0-another')).toBeUndefined();
     const [a, b] = [join(scratchDir(), 'pgdata'), join(scratchDir(), 'pgdata')];
-    expect(await makeDataDirectory(a)).toBe('template');
-    expect(await makeDataDirectory(b)).toBe('template');
+    // In a child process, from the extraction's own source text: the tracker's heap never holds the archive.
+    expect(await makeDataDirectory(a)).toBe('template in a child process');
+    expect(await makeDataDirectory(b, { ...defaultSource(), childProcess: false })).toBe('template in this process');
     // The holder alone reads it: it will hold messages not yet sent.
     for (const entry of modes(a)) expect(entry.mode & 0o077, entry.path).toBe(0);
     // Copies of one template share initdb's identifier; two initdb runs never do.
@@ -80,7 +84,7 @@ describe('a new embedded database is made outside the tracker\'s heap', () => {
   it('without a template for the installed PGlite, initdb runs in a child process and the directory is a database of its own', async () => {
     const source = { ...defaultSource(), template: undefined };
     const dataDir = join(scratchDir(), 'pgdata');
-    expect(await makeDataDirectory(dataDir, source)).toBe('child-process');
+    expect(await makeDataDirectory(dataDir, source)).toBe('initdb in a child process');
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
     const fromTemplate = join(scratchDir(), 'pgdata');
     await makeDataDirectory(fromTemplate);
@@ -90,7 +94,7 @@ describe('a new embedded database is made outside the tracker\'s heap', () => {
 
   it('with neither, PGlite makes it itself as it opens (nothing is made beforehand)', async () => {
     const dataDir = join(scratchDir(), 'pgdata');
-    expect(await makeDataDirectory(dataDir, { pglite: undefined, template: undefined, childProcess: false })).toBe('in-process');
+    expect(await makeDataDirectory(dataDir, { pglite: undefined, template: undefined, childProcess: false })).toBe('initdb in this process');
     expect(existsSync(dataDir)).toBe(false);
   });
 
@@ -100,7 +104,7 @@ describe('a new embedded database is made outside the tracker\'s heap', () => {
     mkdirSync(join(dataDir, 'base'), { recursive: true });
     writeFileSync(join(dataDir, 'base', 'junk'), 'half written');
     mkdirSync(`${dataDir}.new-${process.pid}`);
-    expect(await makeDataDirectory(dataDir)).toBe('template');
+    expect(await makeDataDirectory(dataDir)).toBe('template in a child process');
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
     expect(existsSync(join(dataDir, 'base', 'junk'))).toBe(false);
     expect(readdirSync(parent)).toEqual(['pgdata']);
@@ -122,25 +126,44 @@ function header(name: string, size: number, type = '0'): Buffer {
   return block;
 }
 
-const archive = (...parts: Buffer[]): Readable => Readable.from([Buffer.concat([...parts, Buffer.alloc(1024)])]);
+/** Writes a brotli-compressed tar of `parts` (and the two zero blocks that end it); returns its path. */
+function archive(...parts: Buffer[]): string {
+  const file = join(scratchDir(), 'pgdata.tar.br');
+  writeFileSync(file, zlib.brotliCompressSync(Buffer.concat([...parts, Buffer.alloc(1024)])));
+  return file;
+}
 
-describe('untar: only what a template holds', () => {
-  it('writes files and folders, owner-only', async () => {
+const extract = (file: string): number => extractTemplate(file, join(scratchDir(), 'out'), { fs, zlib, path });
+
+describe('extractTemplate: only what a template holds', () => {
+  it('writes files and folders, owner-only', () => {
     const target = join(scratchDir(), 'out');
     const body = Buffer.from('hello');
-    const files = await untar(archive(header('/base/', 0, '5'), header('/base/1', body.length), body, Buffer.alloc(512 - body.length)), target);
+    const files = extractTemplate(archive(header('/base/', 0, '5'), header('/base/1', body.length), body, Buffer.alloc(512 - body.length)), target, { fs, zlib, path });
     expect(files).toBe(1);
     expect(statSync(join(target, 'base', '1')).mode & 0o777).toBe(0o600);
     expect(statSync(join(target, 'base')).mode & 0o777).toBe(0o700);
   });
 
-  it('refuses a path that leaves the target, a link, a damaged header, and a truncated archive', async () => {
-    await expect(untar(archive(header('../evil', 0)), join(scratchDir(), 'out'))).rejects.toThrow(/outside its directory/);
-    await expect(untar(archive(header('/a/../../evil', 0)), join(scratchDir(), 'out'))).rejects.toThrow(/outside its directory/);
-    await expect(untar(archive(header('/link', 0, '2')), join(scratchDir(), 'out'))).rejects.toThrow(/kind it should not/);
+  it('refuses a path that leaves the target, a link, a damaged header, and a truncated archive', () => {
+    expect(() => extract(archive(header('../evil', 0)))).toThrow(/outside its directory/);
+    expect(() => extract(archive(header('/a/../../evil', 0)))).toThrow(/outside its directory/);
+    expect(() => extract(archive(header('/link', 0, '2')))).toThrow(/kind it should not/);
     const damaged = header('/file', 0);
     damaged[0] = 'X'.charCodeAt(0);
-    await expect(untar(archive(damaged), join(scratchDir(), 'out'))).rejects.toThrow(/checksum/);
-    await expect(untar(Readable.from([header('/file', 1000)]), join(scratchDir(), 'out'))).rejects.toThrow(/truncated/);
+    expect(() => extract(archive(damaged))).toThrow(/checksum/);
+    const truncated = join(scratchDir(), 'truncated.tar.br');
+    writeFileSync(truncated, zlib.brotliCompressSync(header('/file', 1000)));
+    expect(() => extract(truncated)).toThrow(/truncated/);
+  });
+
+  it('is self-contained: its source text runs on its own (as the child process runs it)', () => {
+    const target = join(scratchDir(), 'out');
+    const body = Buffer.from('from the child');
+    const file = archive(header('/f', body.length), body, Buffer.alloc(512 - body.length));
+    const program = `(${extractTemplate.toString()})(process.argv[1], process.argv[2], { fs: require('node:fs'), zlib: require('node:zlib'), path: require('node:path') })`;
+    const run = spawnSync(process.execPath, ['-e', program, file, target], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(fs.readFileSync(join(target, 'f'), 'utf8')).toBe('from the child');
   });
 });
