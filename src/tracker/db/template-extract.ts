@@ -9,11 +9,15 @@
 // read (ustar regular files and directories); anything else, or a path that
 // would leave the target, is refused.
 
-/** The Node modules the extraction uses, passed in so that its source runs anywhere. */
+import type * as NodeFs from 'node:fs';
+import type * as NodePath from 'node:path';
+import type * as NodeZlib from 'node:zlib';
+
+/** The Node modules the extraction uses, passed in so that its source runs anywhere (these imports are types only). */
 export interface ExtractModules {
-  fs: Pick<typeof import('node:fs'), 'readFileSync' | 'mkdirSync' | 'writeFileSync'>;
-  zlib: Pick<typeof import('node:zlib'), 'brotliDecompressSync'>;
-  path: Pick<typeof import('node:path'), 'join' | 'normalize' | 'sep' | 'dirname'>;
+  fs: Pick<typeof NodeFs, 'readFileSync' | 'mkdirSync' | 'writeFileSync'>;
+  zlib: Pick<typeof NodeZlib, 'brotliDecompressSync'>;
+  path: Pick<typeof NodePath, 'join' | 'normalize' | 'sep' | 'dirname'>;
 }
 
 /**
