@@ -34,17 +34,21 @@ export interface Footprint {
 /** Where a footprint process starts its tracker. */
 export type FootprintDatabase = { kind: 'new' } | { kind: 'memory' } | { kind: 'existing'; directory: string };
 
+/** What a footprint process does after it started: fill the ledger and follow it (the footprint), or close at once (a start sample). */
+export type FootprintRun = 'fill-and-follow' | 'start-only';
+
 /** Runs one footprint process; `script`/`nodeFlags` as for TrackerProcess. */
 export async function measureFootprint(
   config: TrackerBenchConfig,
   sandbox: { url: string; apiKey: string },
   database: FootprintDatabase,
-  how: { script?: string | undefined; nodeFlags?: readonly string[] | undefined } = {},
+  how: { script?: string | undefined; nodeFlags?: readonly string[] | undefined; run?: FootprintRun } = {},
 ): Promise<Footprint> {
   const scratch = database.kind === 'new' ? mkdtempSync(join(tmpdir(), 'cdms-bench-footprint-')) : undefined;
   try {
     const where = database.kind === 'memory' ? 'memory:' : database.kind === 'existing' ? database.directory : join(scratch!, 'ledger');
-    const fill = database.kind !== 'existing';
+    const startOnly = how.run === 'start-only';
+    const fill = database.kind !== 'existing' && !startOnly;
     const args = instanceArgs(
       config,
       sandbox,
@@ -58,9 +62,9 @@ export async function measureFootprint(
         instanceId: `footprint-${database.kind}`,
         concurrency: config.fillConcurrency,
       },
-      { ...pacedArgs(config), followMs: FOLLOW_MS },
+      { ...pacedArgs(config), followMs: startOnly ? 0 : FOLLOW_MS },
     );
-    const p = new TrackerProcess(args, how);
+    const p = new TrackerProcess(args, { script: how.script, nodeFlags: how.nodeFlags });
     const started = await p.next('started');
     const closed = await p.next('closed');
     return {

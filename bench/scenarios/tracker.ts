@@ -25,13 +25,20 @@ import type { BenchContext } from './context.js';
 
 type Sandbox = { url: string; apiKey: string };
 
-/** Where a ledger is born, for one package. */
+/** Where a ledger is born, for one package: start samples, then one process each filled and followed. */
 async function footprints(config: TrackerBenchConfig, sandbox: Sandbox, log: (m: string) => void, label: string, script?: string): Promise<FootprintSide> {
+  log(`tracker ${label}: ${config.startSamples} starts on a new directory and on 'memory:', alternated`);
+  const newDirectoryStartMs: number[] = [];
+  const memoryStartMs: number[] = [];
+  for (let i = 0; i < config.startSamples; i++) {
+    newDirectoryStartMs.push((await measureFootprint(config, sandbox, { kind: 'new' }, { script, run: 'start-only' })).startMs);
+    memoryStartMs.push((await measureFootprint(config, sandbox, { kind: 'memory' }, { script, run: 'start-only' })).startMs);
+  }
   log(`tracker ${label}: footprint on a new directory`);
   const newDirectory = await measureFootprint(config, sandbox, { kind: 'new' }, { script });
   log(`tracker ${label}: footprint on 'memory:'`);
   const memory = await measureFootprint(config, sandbox, { kind: 'memory' }, { script });
-  return { newDirectory, memory };
+  return { newDirectory, memory, newDirectoryStartMs, memoryStartMs };
 }
 
 export async function trackerScenario({ log }: BenchContext): Promise<Row[]> {

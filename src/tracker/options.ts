@@ -19,7 +19,8 @@ export interface TrackerOptions {
   /**
    * Where the ledger lives:
    * - a directory path: the embedded database (PGlite), for one process;
-   * - `'memory:'`: an embedded database that lives as long as the tracker (tests);
+   * - `'memory:'`: an embedded database that lives as long as the tracker, in
+   *   a private temporary directory removed when it closes (tests);
    * - a `postgres://` URL or a `pg.Pool`: a PostgreSQL database that several
    *   instances share.
    * @defaultValue './.cdms/tracker'
