@@ -17,9 +17,11 @@ import { smallGetScenario } from './scenarios/small-get.js';
 import { telemetryScenario } from './scenarios/telemetry.js';
 import { trackerScenario } from './scenarios/tracker.js';
 import { validateScenario } from './scenarios/validate.js';
+import { wrongPatientScenario } from './scenarios/wrong-patient.js';
 
 const SCENARIOS: readonly [string, Scenario][] = [
   ['validate', validateScenario],
+  ['wrong-patient', wrongPatientScenario],
   ['send', sendScenario],
   ['concurrent-send', concurrentSendScenario],
   ['small-get', smallGetScenario],

@@ -58,9 +58,15 @@ export function categoryOf(moduleName, sourcePath) {
   return RULES.find(([module, prefix]) => module === moduleName && sourcePath.startsWith(prefix))?.[2];
 }
 
-/** @param {import('typedoc').Reflection} reflection */
+/** @param {import('typedoc').Comment | undefined} comment */
+const tagsCategory = (comment) => comment?.blockTags.some((tag) => tag.tag === '@category') ?? false;
+
+/**
+ * Whether the source tags the export's category itself; a function's tag is on its signatures.
+ * @param {import('typedoc').DeclarationReflection} reflection
+ */
 function hasCategoryTag(reflection) {
-  return reflection.comment?.blockTags.some((tag) => tag.tag === '@category') ?? false;
+  return tagsCategory(reflection.comment) || (reflection.signatures ?? []).some((signature) => tagsCategory(signature.comment));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { FetchFunction, RequestOptions } from './core/options.js';
 import { Transport } from './core/transport.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { resolveAdditionalIdTypes } from './core/id-type-option.js';
+import { ENDPOINTS } from './schemas/endpoints.js';
 import type { AdditionalIdTypes } from './schemas/id-types.js';
 import { InMemoryRejectedContentStore, type RejectedContentStore } from './rejected-content/store.js';
 import { GpConnect } from './resources/gpconnect.js';
@@ -13,7 +14,7 @@ import type { ClientContext } from './resources/resource.js';
 import { Tokens } from './resources/tokens.js';
 import { Topics } from './resources/topics.js';
 import { Widgets } from './resources/widgets.js';
-import type { Telemetry } from './telemetry/scope.js';
+import type { Telemetry } from './core/telemetry-port.js';
 import { createTelemetry, type MeterProviderLike, type TracerProviderLike } from './telemetry/telemetry.js';
 
 /**
@@ -161,7 +162,7 @@ export class CdmsClient<const ExtraSubjectIdType extends string = never, const E
    */
   async test(options: RequestOptions = {}): Promise<void> {
     await this.#telemetry.operation('test', (scope) =>
-      this.#transport.request({ operation: 'test', method: 'GET', path: 'api/v1/test' }, { ...options, scope }),
+      this.#transport.request({ operation: 'test', method: 'GET', path: ENDPOINTS.test }, { ...options, scope }),
     );
   }
 }

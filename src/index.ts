@@ -21,6 +21,9 @@ export { FileRejectedContentStore } from './rejected-content/file-store.js';
 export {
   validateMessage,
   validateWidget,
+  checkWrongPatient,
+  type CheckWrongPatientOptions,
+  type WrongPatientOptions,
   type Route,
   type ValidateMessageOptions,
   type ValidationResult,

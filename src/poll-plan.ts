@@ -2,11 +2,8 @@
 // more than four a day, one just before the expected expiry. Each message's
 // polls are shifted by an offset derived from its id, so a batch sent in the
 // same second is not polled in the same second.
+import { MAX_STATUS_POLLS_PER_DAY, POLL_BEFORE_EXPIRY_MS, STATUS_POLL_INTERVAL_MS } from './schemas/vocabulary.js';
 
-const HOUR_MS = 3_600_000;
-/** Six hours between polls: four a day, the guidance's maximum. */
-const INTERVAL_MS = 6 * HOUR_MS;
-const DEFAULT_BEFORE_EXPIRY_MS = 15 * 60_000;
 const DEFAULT_SPREAD_MS = 30 * 60_000;
 
 /** Options of {@link planStatusPolls}. */
@@ -75,8 +72,8 @@ function readOptions(options: PlanStatusPollsOptions) {
   if (Number.isNaN(sentAt)) throw new TypeError('planStatusPolls: sentAt must be a valid Date (when the message was sent).');
   if (typeof options.messageId !== 'string' || options.messageId === '') throw new TypeError("planStatusPolls: messageId must be the message's id.");
   const spreadMs = options.spreadMs ?? DEFAULT_SPREAD_MS;
-  if (!(spreadMs >= 0 && spreadMs < INTERVAL_MS)) throw new RangeError('planStatusPolls: spreadMs must be at least 0 and less than six hours (21_600_000).');
-  const beforeExpiryMs = options.beforeExpiryMs ?? DEFAULT_BEFORE_EXPIRY_MS;
+  if (!(spreadMs >= 0 && spreadMs < STATUS_POLL_INTERVAL_MS)) throw new RangeError('planStatusPolls: spreadMs must be at least 0 and less than six hours (21_600_000).');
+  const beforeExpiryMs = options.beforeExpiryMs ?? POLL_BEFORE_EXPIRY_MS;
   if (!(beforeExpiryMs >= 0)) throw new RangeError('planStatusPolls: beforeExpiryMs must be 0 or more.');
   const expiry = options.expiryDateTime === undefined ? undefined : new Date(options.expiryDateTime).getTime();
   if (Number.isNaN(expiry)) throw new RangeError('planStatusPolls: expiryDateTime is not a date; pass the RFC 3339 string the message was sent with.');
@@ -110,20 +107,20 @@ function readOptions(options: PlanStatusPollsOptions) {
 export function planStatusPolls(options: PlanStatusPollsOptions): StatusPollPlan {
   const { sentAt, offset, beforeExpiryMs, expiry, now } = readOptions(options);
   const first = sentAt + offset;
-  if (expiry === undefined) return { times: regularPolls(first, now, 4).map((t) => new Date(t)) };
+  if (expiry === undefined) return { times: regularPolls(first, now, MAX_STATUS_POLLS_PER_DAY).map((t) => new Date(t)) };
   // The last poll carries the offset too, unless that would move it into the past.
   const last = [expiry - beforeExpiryMs - offset, expiry - beforeExpiryMs].find((t) => t > now);
   if (last === undefined) return { times: [], whyEmpty: whyEmpty(expiry, now, beforeExpiryMs) };
   const polls: number[] = [];
-  for (let t = first + INTERVAL_MS; t < last; t += INTERVAL_MS) if (t > now) polls.push(t);
+  for (let t = first + STATUS_POLL_INTERVAL_MS; t < last; t += STATUS_POLL_INTERVAL_MS) if (t > now) polls.push(t);
   // Keep six hours between the last regular poll and the one before expiry.
-  while (polls.length > 0 && last - (polls.at(-1) ?? 0) < INTERVAL_MS) polls.pop();
+  while (polls.length > 0 && last - (polls.at(-1) ?? 0) < STATUS_POLL_INTERVAL_MS) polls.pop();
   return { times: [...polls, last].map((t) => new Date(t)) };
 }
 
 function regularPolls(first: number, now: number, count: number): number[] {
-  const next = Math.floor(Math.max(0, now - first) / INTERVAL_MS) + 1;
-  return Array.from({ length: count }, (_, i) => first + (next + i) * INTERVAL_MS);
+  const next = Math.floor(Math.max(0, now - first) / STATUS_POLL_INTERVAL_MS) + 1;
+  return Array.from({ length: count }, (_, i) => first + (next + i) * STATUS_POLL_INTERVAL_MS);
 }
 
 function whyEmpty(expiry: number, now: number, beforeExpiryMs: number): EmptyPollPlan {

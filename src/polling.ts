@@ -1,17 +1,9 @@
 import { sleep } from './core/backoff.js';
 import { TimeoutError } from './core/errors/transport-errors.js';
+import { isTerminalStatus, TERMINAL_STATUSES } from './schemas/vocabulary.js';
 
-/** Statuses after which a message never changes (spec: States and transitions). */
-export const TERMINAL_STATUSES = ['COMPLETED', 'REJECTED', 'EXPIRED'] as const;
-
-/**
- * Whether a status is final, so polling can stop: COMPLETED, REJECTED or
- * EXPIRED. FAILED is not terminal: the spec does not say it is, so a sender
- * keeps watching it (decision D-SPEC-15 in `docs/decisions/spec-gaps.md`).
- */
-export function isTerminalStatus(status: string): boolean {
-  return (TERMINAL_STATUSES as readonly string[]).includes(status);
-}
+// The terminal statuses are service vocabulary (schemas/vocabulary.ts); senders import them from here.
+export { isTerminalStatus, TERMINAL_STATUSES };
 
 /** Anything with a status value, as both status endpoints return. */
 export interface StatusLike {

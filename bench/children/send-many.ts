@@ -4,7 +4,7 @@
 // <concurrency> <count> <SDK version, for the baseline's User-Agent>.
 // Both sides warm up with one round of `concurrency` sends, then collect
 // their garbage, so the JIT and the connection pool are ready on both.
-import { largeMessage, sdkLikeHeaders, type BenchMessage } from '../lib/fixtures.js';
+import { NO_PATIENT_CHECK, largeMessage, sdkLikeHeaders, type BenchMessage } from '../lib/fixtures.js';
 
 const [mode, url, concurrencyArg, countArg, version = ''] = process.argv.slice(2);
 const concurrency = Number(concurrencyArg);
@@ -35,7 +35,7 @@ async function sender(side: 'sdk' | 'baseline', base: string): Promise<(m: Bench
     const { CdmsClient } = await import('cdms-sdk');
     const cdms = new CdmsClient({ baseUrl: base, apiKey: 'bench-key' });
     return async (m) => {
-      await cdms.messages.send(m);
+      await cdms.messages.send(m, NO_PATIENT_CHECK);
     };
   }
   const sendUrl = new URL('api/v1/messages', base);

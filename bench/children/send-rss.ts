@@ -3,7 +3,7 @@
 // <SDK version, for the baseline's User-Agent>.
 // Both sides build the same message first and collect its garbage, so the
 // peak differs only by what the send itself holds.
-import { largeMessage, sdkLikeHeaders } from '../lib/fixtures.js';
+import { NO_PATIENT_CHECK, largeMessage, sdkLikeHeaders } from '../lib/fixtures.js';
 
 const [mode, url, version = ''] = process.argv.slice(2);
 if ((mode !== 'sdk' && mode !== 'baseline') || !url) throw new Error('usage: send-rss sdk|baseline <url> <version>');
@@ -16,7 +16,7 @@ const beforeKb = process.resourceUsage().maxRSS;
 if (mode === 'sdk') {
   const { CdmsClient } = await import('cdms-sdk');
   const cdms = new CdmsClient({ baseUrl: url, apiKey: 'bench-key' });
-  await cdms.messages.send(message);
+  await cdms.messages.send(message, NO_PATIENT_CHECK);
 } else {
   const res = await fetch(new URL('api/v1/messages', url), {
     method: 'POST',

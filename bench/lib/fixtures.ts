@@ -23,6 +23,14 @@ export function pdfBytes(size: number, seed: number): Buffer {
   return bytes;
 }
 
+/**
+ * The send option of the transport scenarios: the attachments are noise
+ * after a PDF header, which the wrong-patient check would hand to PDF.js to
+ * recover as a damaged file. Those rows measure the transport; the check has
+ * rows of its own (scenarios/wrong-patient.ts) on real PDFs.
+ */
+export const NO_PATIENT_CHECK = { allowOtherNhsNumbers: true } as const;
+
 /** A standard message as a sender would pass it to `messages.send()`. */
 export interface BenchMessage {
   messageId: string;

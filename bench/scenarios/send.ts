@@ -3,7 +3,7 @@
 // local service in its own process. Wall time in this process; peak RSS in
 // fresh child processes, one send each.
 import { runChild } from '../lib/children.js';
-import { largeMessage, sdkLikeHeaders } from '../lib/fixtures.js';
+import { NO_PATIENT_CHECK, largeMessage, sdkLikeHeaders } from '../lib/fixtures.js';
 import { alternate, timeMs } from '../lib/measure.js';
 import { median } from '../lib/stats.js';
 import { toRow, type Row } from '../lib/table.js';
@@ -17,7 +17,7 @@ export async function sendScenario({ sdk, serverUrl, log }: BenchContext): Promi
   const sendUrl = new URL('api/v1/messages', serverUrl);
   const headers = sdkLikeHeaders(API_KEY, sdk.VERSION, true);
   const viaSdk = async (): Promise<void> => {
-    await cdms.messages.send(message);
+    await cdms.messages.send(message, NO_PATIENT_CHECK);
   };
   const viaFetch = async (): Promise<void> => {
     const res = await fetch(sendUrl, { method: 'POST', headers, body: JSON.stringify(message) });

@@ -2,6 +2,7 @@ import { VERSION } from '../../src/index.js';
 import { componentSchemas } from './components.js';
 import { OPERATIONS, TAGS } from './paths.js';
 import { REPOSITORY_URL } from '../../src/cli/links.js';
+import { API_KEY_HEADER, INSTANT_ACCESS_TOKEN_HEADER } from '../../src/schemas/vocabulary.js';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request: validation issues, listed in invalidParameters.',
@@ -82,11 +83,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths,
     components: {
       schemas: componentSchemas(),
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'ApiKey', description: 'The key issued by the operator for this environment.' } },
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER, description: 'The key issued by the operator for this environment.' } },
       parameters: {
         MessageId: { name: 'messageId', in: 'path', required: true, description: 'The messageId given by the sender.', schema: { type: 'string', format: 'uuid' } },
         InstantAccessToken: {
-          name: 'Service-Instant-Access-Token',
+          name: INSTANT_ACCESS_TOKEN_HEADER,
           in: 'header',
           required: true,
           description: "The practice user's instant access token (renamed from Conneqt-Instant-Access-Token).",

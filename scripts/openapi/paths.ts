@@ -1,3 +1,5 @@
+import { ENDPOINTS } from '../../src/schemas/endpoints.js';
+
 /** The tags that group the operations, in the order a reader meets them. */
 export const TAGS = [
   { name: 'Connectivity', description: 'Checking the address and the API key.' },
@@ -40,7 +42,7 @@ const REJECTED_CONTENT =
 export const OPERATIONS: Operation[] = [
   {
     method: 'get',
-    path: '/api/v1/test',
+    path: `/${ENDPOINTS.test}`,
     operationId: 'test',
     tag: 'Connectivity',
     summary: 'Connectivity test: verifies the API key.',
@@ -50,7 +52,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/v1/test',
+    path: `/${ENDPOINTS.test}`,
     operationId: 'testPost',
     tag: 'Connectivity',
     summary: 'Connectivity test (the description also allows POST).',
@@ -60,7 +62,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/topics',
+    path: `/${ENDPOINTS.topics}`,
     operationId: 'listTopics',
     tag: 'Topics',
     summary: 'The approved message topics (reference data; may be cached).',
@@ -70,7 +72,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/v1/messages',
+    path: `/${ENDPOINTS.sendStandard}`,
     operationId: 'sendMessage',
     tag: 'Messages',
     summary: 'Send a standard message.',
@@ -81,7 +83,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/v1/messages/instant',
+    path: `/${ENDPOINTS.sendInstant}`,
     operationId: 'sendInstantMessage',
     tag: 'Instant messages',
     summary: "Send an instant message, imported automatically by the user's running toolbar.",
@@ -93,7 +95,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/v1/gpconnect/messages',
+    path: `/${ENDPOINTS.sendGpConnect}`,
     operationId: 'sendGpConnectMessage',
     tag: 'GP route',
     summary: 'Send one consultation summary through the national GP record-sharing route.',
@@ -104,7 +106,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/messages/{messageId}/status',
+    path: `/${ENDPOINTS.status}`,
     operationId: 'getMessageStatus',
     tag: 'Messages',
     summary: 'Status of a standard or instant message.',
@@ -115,7 +117,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/gpconnect/messages/{messageId}/status',
+    path: `/${ENDPOINTS.gpconnectStatus}`,
     operationId: 'getGpConnectStatus',
     tag: 'GP route',
     summary: 'Status of a GP-route message.',
@@ -126,7 +128,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/v1/messages/instant/access/token',
+    path: `/${ENDPOINTS.accessToken}`,
     operationId: 'exchangeAccessCode',
     tag: 'Instant messages',
     summary: 'Exchange the access code a practice user generated in the toolbar for their instant access token.',
@@ -137,7 +139,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/messages/instant/access/token',
+    path: `/${ENDPOINTS.accessToken}`,
     operationId: 'verifyAccessToken',
     tag: 'Instant messages',
     summary: 'Verify an instant access token: 200 when valid, 410 when no longer valid.',
@@ -148,7 +150,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/v1/messages/instant/access/token/verify',
+    path: `/${ENDPOINTS.accessTokenVerify}`,
     operationId: 'verifyAccessTokenSamplePath',
     tag: 'Instant messages',
     summary: "Verify an instant access token at the spec sample's path.",
@@ -159,7 +161,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/v1/widgets',
+    path: `/${ENDPOINTS.widgets}`,
     operationId: 'registerWidget',
     tag: 'Widgets',
     summary: 'Register or update a widget (approved manually by the operator).',

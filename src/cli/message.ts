@@ -18,12 +18,10 @@ import {
   type StandardMessageParams,
 } from '../index.js';
 import { ACCEPTED_TYPES } from '../attachments.js';
+import { ROUTES } from '../schemas/vocabulary.js';
 import { expiryFromDuration } from './duration.js';
 import { UsageError } from './errors.js';
 import { isRecord } from '../internal/is-record.js';
-
-/** The three routes, as `--route` takes them. */
-export const ROUTES: readonly Route[] = ['standard', 'instant', 'gpconnect'];
 
 /** The message-building flags of `cdms send`. */
 export interface MessageFlags {

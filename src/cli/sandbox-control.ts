@@ -33,14 +33,15 @@ function refusal(status: number, body: unknown): SandboxControlError {
 }
 
 /**
- * Calls one control endpoint and returns its JSON answer (undefined for 204).
+ * Calls one control endpoint (a path of `CONTROL_PATHS`) and returns its JSON
+ * answer (undefined for 204).
  *
  * @throws SandboxControlError on a refusal (the problem's title and detail) or when nothing answers.
  */
 export async function control(ctx: CliContext, base: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(`${base}/_sandbox${path}`, {
+    response = await fetch(`${base}${path}`, {
       method,
       signal: ctx.signal,
       ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),

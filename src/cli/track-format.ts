@@ -1,6 +1,7 @@
 // The human lines of `cdms track`: tables, one message, the attention list
 // and the counts. Only what the ledger keeps after a send is shown:
 // identifiers, route, topic, recipient (an ODS code), times and statuses.
+import { gpRouteLines } from './gp-route-lines.js';
 import type { AttentionReason, PurgeResult, TrackedMessage, TrackedMessageSummary, TrackerHealth, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/internal.js';
 
 /** A time as RFC 3339 in UTC, to the second; `-` when there is none. */
@@ -42,6 +43,9 @@ const ATTENTION_ACTION: Readonly<Record<AttentionReason, string>> = {
   unresolved: 'no final status yet: check with the practice',
   'send-failed': 'it was not delivered: fix the cause in the detail, then send it again',
   'content-rejected': 'an attachment was rejected (virus scan): never send that file again; obtain a clean copy',
+  'no-infrastructure-ack': "the practice's system never acknowledged receipt: contact the practice; the document may not have arrived",
+  'no-business-ack': 'the practice received it but never said it was filed: contact the practice to check the patient record',
+  'delivery-unknown': 'it may have reached the practice but cannot be confirmed or sent again: check with the practice before sending it anew',
   'nearing-expiry': 'not delivered yet and its expiry is near: the tracker keeps trying; reach the practice another way if it cannot wait',
 };
 
@@ -95,6 +99,7 @@ export function messageLines(m: TrackedMessage, now: number): string[] {
     ['route', m.route],
     ['stage', `${m.stage}: ${STAGE_MEANING[m.stage] ?? ''}`],
     ['status', statusOf(m)],
+    ...(m.route === 'gpconnect' && m.status !== null ? gpRouteLines(m.subStatus) : []),
     ['updated', m.updated ?? '-'],
     ['topic', m.topic ?? '-'],
     ['recipient', m.recipient ?? '-'],

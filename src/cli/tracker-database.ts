@@ -7,6 +7,7 @@ import { CdmsError, ConfigurationError, type CdmsClient, type Delivery } from '.
 import {
   createTracker,
   DatabaseInUseError,
+  DatabaseUnavailableError,
   DEFAULT_DATABASE,
   DEFAULT_SCHEMA,
   isPostgresUrl,
@@ -93,21 +94,6 @@ function trackerDatabase(ctx: CliContext, flags: TrackerDatabaseFlags): TrackerD
   return { database, schema, shown: isPostgresUrl(database) ? shownUrl(database) : database };
 }
 
-/** The tracker database could not be opened or reached (a PostgreSQL server down, a refused login). Exit 1. */
-export class DatabaseUnavailableError extends CdmsError {
-  /** Always `'DatabaseUnavailableError'`. */
-  override name = 'DatabaseUnavailableError';
-
-  /**
-   * @param shown - The database as messages may name it.
-   * @param cause - What the database driver said.
-   * @param delivery - For a send that never began: `not-sent`.
-   */
-  constructor(shown: string, cause: unknown, delivery?: Delivery) {
-    super(`Could not open the tracker database ${shown}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause, delivery });
-  }
-}
-
 function inUseMessage(db: TrackerDatabase, holder: Holder): string {
   return (
     `The tracker database ${db.shown} is in use by process ${holder.pid} on ${holder.host} (an app running the tracker, or another cdms). ` +
@@ -125,7 +111,15 @@ async function opening<T>(db: TrackerDatabase, open: () => Promise<T>, delivery?
     return await open();
   } catch (error) {
     if (error instanceof DatabaseInUseError) throw new ConfigurationError(inUseMessage(db, error.holder), { cause: error, delivery });
-    if (!(error instanceof CdmsError)) throw new DatabaseUnavailableError(db.shown, error, delivery);
+    if (error instanceof DatabaseUnavailableError || !(error instanceof CdmsError)) {
+      // Said like the service's "could not be reached", naming the database (never its password).
+      const why = error instanceof CdmsError ? error.message : 'the database driver failed';
+      throw new DatabaseUnavailableError(`Could not open the tracker database ${db.shown}: ${why}`, {
+        cause: error,
+        delivery,
+        code: error instanceof DatabaseUnavailableError ? error.code : undefined,
+      });
+    }
     error.delivery ??= delivery;
     throw error;
   }

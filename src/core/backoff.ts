@@ -1,3 +1,6 @@
+// The waiting between attempts: exponential backoff with full jitter, the
+// service's Retry-After read as seconds or a date, and a sleep the caller's
+// abort signal ends at once.
 import { RequestAbortedError } from './errors/transport-errors.js';
 
 /** First backoff ceiling (docs/errors-and-retries.md). */

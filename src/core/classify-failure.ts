@@ -1,5 +1,9 @@
+// What a request that got no response becomes: a timeout, an abort by the
+// caller, or a connection failure that says whether the connection was ever
+// made (and so whether a send may have arrived).
 import { TimeoutError as KyTimeoutError } from 'ky';
 import type { Delivery } from './errors/cdms-error.js';
+import { deliveryNote } from './errors/delivery-note.js';
 import { ConnectionError, RequestAbortedError, TimeoutError } from './errors/transport-errors.js';
 
 /**
@@ -84,13 +88,6 @@ export interface FailedAttempt {
   /** Whether this is a send (errors then carry `delivery`). */
   send: boolean;
 }
-
-const deliveryNote = (delivery: Delivery | undefined): string =>
-  delivery === 'unknown'
-    ? ' The message may have reached the service: look up its status before sending it again.'
-    : delivery === 'not-sent'
-      ? ' The message was not sent.'
-      : '';
 
 /**
  * Turns what `ky` threw into the SDK's error. ky's own errors are never kept

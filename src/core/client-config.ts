@@ -1,3 +1,7 @@
+// The client's options checked at construction, before anything is sent: the
+// base URL (https except on loopback, not ending in the API's own path), the
+// API key, time limits and retries, each read from the environment only when
+// the option is absent.
 import { ConfigurationError } from './errors/cdms-error.js';
 import { assertHeaderValue } from './request-headers.js';
 

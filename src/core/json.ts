@@ -1,3 +1,6 @@
+// Parsing a response body without trusting it: keys that could reach an
+// object's prototype are dropped.
+
 /** Keys that could reach an object's prototype if the parsed value were ever merged. */
 const POLLUTING_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 

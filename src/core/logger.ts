@@ -1,3 +1,6 @@
+// The logger a sender plugs in (pino, winston or console fit it) and the
+// silent default. Events carry fields, never bodies, keys or patient data.
+
 /** Structured fields of a log event. Never carries bodies, keys or patient data. */
 export type LogFields = Record<string, unknown>;
 

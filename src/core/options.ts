@@ -1,4 +1,6 @@
-import type { OperationScope } from '../telemetry/scope.js';
+// The options of every call and of the transport: what a sender passes per
+// request, and the resolved configuration the transport runs with.
+import type { OperationScope } from './telemetry-port.js';
 import type { Logger } from './logger.js';
 
 /**

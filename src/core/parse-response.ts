@@ -1,3 +1,5 @@
+// A 2xx body checked against the operation's schema: JSON that does not fit
+// is a ResponseValidationError naming where, never echoing the body.
 import type { z } from 'zod';
 import type { Delivery } from './errors/cdms-error.js';
 import { ResponseValidationError } from './errors/transport-errors.js';

@@ -1,22 +1,21 @@
+// Request paths of the service's endpoints, built so that an id can never
+// change which endpoint is called, and the UUID check that comes first.
+import { withMessageId } from '../schemas/endpoints.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import { LocalValidationError } from './errors/local-errors.js';
 
 /**
- * Builds a request path relative to the base URL, percent-encoding every
- * interpolated segment and refusing empty, `.` and `..` segments, so an id can
- * never change which endpoint is called.
+ * An endpoint of `ENDPOINTS` (schemas/endpoints.ts) with its `{messageId}`
+ * filled in: percent-encoded, and refused when empty, `.` or `..`, so an id
+ * can never change which endpoint is called.
  *
- * @example path`api/v1/messages/${id}/status`
+ * @example endpointPath(ENDPOINTS.status, messageId) // 'api/v1/messages/<id>/status'
  */
-export function path(strings: TemplateStringsArray, ...segments: string[]): string {
-  return strings.reduce((out, literal, i) => {
-    if (i === 0) return literal;
-    const segment = segments[i - 1] ?? '';
-    if (segment === '' || segment === '.' || segment === '..') {
-      throw new LocalValidationError([{ name: 'path', reason: 'a path segment must not be empty, "." or ".."' }]);
-    }
-    return out + encodeURIComponent(segment) + literal;
-  }, '');
+export function endpointPath(endpoint: string, messageId: string): string {
+  if (messageId === '' || messageId === '.' || messageId === '..') {
+    throw new LocalValidationError([{ name: 'path', reason: 'a path segment must not be empty, "." or ".."' }]);
+  }
+  return withMessageId(endpoint, encodeURIComponent(messageId));
 }
 
 /**

@@ -1,3 +1,6 @@
+// An error body made safe to keep on an error: an RFC 9457 problem parsed
+// leniently (unknown members kept) and redacted, or a short redacted excerpt
+// of whatever else came back (a proxy's HTML page).
 import type { InvalidParameter, Problem } from '../schemas/problem.js';
 import { parseJsonSafely } from './json.js';
 import { redact, redactDeep } from './redact.js';

@@ -1,3 +1,6 @@
+// Reading a response body as text up to a limit, so a broken or hostile
+// server cannot fill memory.
+
 /** A response body read as text, up to a limit. */
 export interface BodyText {
   /** The text read (at most the limit). */

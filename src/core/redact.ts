@@ -1,3 +1,6 @@
+// The one redaction used by logs and errors: secrets and patient data masked
+// in text, in parsed values and in headers, and the headers safe to log.
+
 /** What replaces a secret or a piece of patient data in logs and errors. */
 export const REDACTED = '[redacted]';
 
@@ -65,6 +68,15 @@ const DATE_ONLY = /(?<![\d-])(?:\d{4}-\d{2}-\d{2}(?![T\d:])|\d{1,2}[/.]\d{1,2}[/
 const MIN_SECRET_LENGTH = 2;
 
 /**
+ * Secrets shorter than this are masked as whole words only: a short given
+ * name ("Li", "Ada") or a placeholder ("UNK") found inside a longer word
+ * ("validation", "metadata", "unknown") is not that value, and masking it
+ * there would shred every message. Longer secrets are masked wherever they
+ * appear (decision D-CLIENT-15, docs/decisions/client.md).
+ */
+const WHOLE_WORD_BELOW = 5;
+
+/**
  * Secrets longer than this are masked by exact match rather than inside the
  * one case-insensitive pattern: a pattern holding a multi-megabyte value is
  * too large for the regular-expression engine, and such values are content,
@@ -98,9 +110,13 @@ export function redact(text: string, secrets: Iterable<string | undefined> = [])
   for (const needle of needles) {
     if (needle.length > MAX_PATTERN_SECRET_LENGTH) out = out.split(needle).join(REDACTED);
   }
-  const patterned = needles.filter((n) => n.length <= MAX_PATTERN_SECRET_LENGTH);
-  if (patterned.length > 0) {
-    out = out.replace(new RegExp(patterned.map(escapeRegExp).join('|'), 'gi'), REDACTED);
+  const anywhere = needles.filter((n) => n.length >= WHOLE_WORD_BELOW && n.length <= MAX_PATTERN_SECRET_LENGTH);
+  if (anywhere.length > 0) {
+    out = out.replace(new RegExp(anywhere.map(escapeRegExp).join('|'), 'gi'), REDACTED);
+  }
+  const words = needles.filter((n) => n.length < WHOLE_WORD_BELOW);
+  if (words.length > 0) {
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu'), REDACTED);
   }
   return maskLongRuns(out).replace(NHS_NUMBER_LIKE, REDACTED).replace(DATE_ONLY, REDACTED);
 }

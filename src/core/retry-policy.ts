@@ -1,3 +1,7 @@
+// When each operation of the service is retried, written out per operation:
+// reads are repeated, a GP-route send on 503 and never-connected failures,
+// other sends never.
+
 /**
  * When an operation is retried. Anything not listed is never retried, so a
  * bug (a 400) is not hammered and a non-idempotent send is not duplicated.

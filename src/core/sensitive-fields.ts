@@ -1,3 +1,7 @@
+// Which fields of a message may appear in an error and which are patient
+// data, and the values of a message to mask in anything kept from a
+// response.
+
 /**
  * Fields whose values may be shown in an error (`invalidParameters[].value`).
  * Everything else, above all the subject, the patient, names, dates of birth,
@@ -29,29 +33,37 @@ function lowerFirstSegments(name: string): string {
   return name.replace(/(^|\.)([A-Z])/g, (_m, dot: string, c: string) => dot + c.toLowerCase());
 }
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
+/** Deeper than any message the service accepts; a deeper value is refused by validation anyway. */
+const MAX_DEPTH = 12;
 
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+function collect(value: unknown, path: string, depth: number, out: string[]): void {
+  if (typeof value === 'string') {
+    if (!isValueSafeToShow(path)) out.push(value);
+    return;
+  }
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return;
+  if (Array.isArray(value)) {
+    value.forEach((item: unknown, i) => collect(item, `${path}[${i}]`, depth + 1, out));
+    return;
+  }
+  for (const [key, item] of Object.entries(value)) collect(item, path ? `${path}.${key}` : key, depth + 1, out);
 }
 
 /**
- * The patient and person data in a message, to be masked wherever text from
- * the server or the request could carry it into an error or a log.
+ * Every value a message carries that may not be shown (the same allow-list
+ * as {@link isValueSafeToShow}): the patient's NHS number, names and date of
+ * birth, the practitioner's and organisation's details, the sender
+ * reference, file names, body text, coded items' text, attachment content.
+ * Each is masked wherever text from the server could carry it into an error
+ * or a log: a server that echoes the request ("The value '...' is not
+ * valid") must not put the patient in an exception. A field added to the
+ * message later is masked until someone decides its value is safe
+ * (decision D-CLIENT-15, docs/decisions/client.md).
+ *
+ * @param message - The message as sent (plain data).
  */
 export function messageSecrets(message: unknown): string[] {
-  const info = field(message, 'gpConnectAdditionalInformation');
-  const patient = field(info, 'patient');
-  const practitioner = field(info, 'practitioner');
-  const values = [
-    str(field(field(field(message, 'subject'), 'id'), 'value')),
-    str(field(field(patient, 'name'), 'family')),
-    str(field(field(patient, 'name'), 'given')),
-    str(field(patient, 'dateOfBirth')),
-    str(field(field(practitioner, 'name'), 'family')),
-    str(field(field(practitioner, 'name'), 'given')),
-  ];
-  return values.filter((v): v is string => v !== undefined);
+  const out: string[] = [];
+  collect(message, '', 0, out);
+  return out;
 }

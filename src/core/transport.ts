@@ -1,21 +1,27 @@
+// The one way requests reach the service: each call's options checked, its
+// attempts made through ky with the headers and time limit they need, the
+// operation's retry policy applied between them, and every failure turned
+// into the SDK's typed errors. The decisions (retry or not, which headers)
+// are plain functions in retry-decision.ts and request-headers.ts; this
+// class does the I/O around them.
 import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { VERSION } from '../version.js';
-import { backoffDelayMs, parseRetryAfterMs, sleep } from './backoff.js';
+import { sleep } from './backoff.js';
 import { classifyFailure } from './classify-failure.js';
 import { CdmsError, type Delivery } from './errors/cdms-error.js';
 import { ApiError } from './errors/api-error.js';
-import { ConnectionError, RequestAbortedError, TimeoutError } from './errors/transport-errors.js';
+import { RequestAbortedError } from './errors/transport-errors.js';
 import { silentLogger, type LogFields } from './logger.js';
 import { loggableHeaders, redactHeaders } from './redact.js';
 import type { TransportCallOptions, TransportConfig } from './options.js';
 import { parseErrorBody } from './problem.js';
 import { readBodyText } from './read-body.js';
 import { checkRetries, checkTimeout } from './client-config.js';
-import { checkExtraHeaders } from './request-headers.js';
+import { attemptHeaders, checkExtraHeaders } from './request-headers.js';
 import { parseResponse } from './parse-response.js';
+import { retryDelayMs, retryReason } from './retry-decision.js';
 import { RETRY_POLICIES, type OperationName } from './retry-policy.js';
-import type { AttemptTelemetry } from '../telemetry/scope.js';
+import type { AttemptTelemetry } from './telemetry-port.js';
 
 /** Error bodies are small problems; anything beyond this is cut. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -27,7 +33,7 @@ export interface RequestSpec<T> {
   /** The operation, for the retry policy and the logs. */
   operation: OperationName;
   method: 'GET' | 'POST';
-  /** Path relative to the base URL, no leading slash (build it with `path`). */
+  /** Path relative to the base URL, no leading slash (an endpoint of schemas/endpoints.ts; `endpointPath` fills in a messageId). */
   path: string;
   /** JSON body; sets `Content-Type: application/json`. */
   json?: unknown;
@@ -43,10 +49,16 @@ export interface RequestSpec<T> {
   send?: boolean;
 }
 
-/** What every attempt of one call shares: checked extra headers and the serialised body. */
-interface PreparedCall {
+/** One attempt of a call: what every attempt shares (the checked extra headers, the serialised body) and its own count and telemetry. */
+interface Attempt<T> {
+  spec: RequestSpec<T>;
+  /** The call's options, with the deadline resolved. */
+  options: TransportCallOptions;
   extra: Record<string, string>;
   body: string | undefined;
+  /** Attempts made before this one. */
+  retry: number;
+  telemetry: AttemptTelemetry | undefined;
 }
 
 /** Runs requests: headers, timeout, abort, the retry policy, error mapping. */
@@ -92,12 +104,13 @@ export class Transport {
     for (let retry = 0; ; retry++) {
       const telemetry = options.scope?.attempt(spec, retry, reason);
       try {
-        const result = await this.#attempt(spec, { ...options, deadlineAt }, { extra: extraHeaders, body }, retry, telemetry);
+        const result = await this.#attempt({ spec, options: { ...options, deadlineAt }, extra: extraHeaders, body, retry, telemetry });
         telemetry?.end();
         return result;
       } catch (error) {
         telemetry?.end(error);
-        const delay = this.#retryDelay(spec, error, retry, maxRetries);
+        const { random, maxRetryAfterMs } = this.#config;
+        const delay = retryDelayMs(error, { policy: RETRY_POLICIES[spec.operation], retry, maxRetries, maxRetryAfterMs, random });
         // A retry that cannot start before the deadline is not worth sleeping for.
         if (delay === undefined || (deadlineAt !== undefined && Date.now() + delay >= deadlineAt)) throw error;
         reason = retryReason(error);
@@ -129,41 +142,42 @@ export class Transport {
     }
   }
 
-  async #attempt<T>(
-    spec: RequestSpec<T>,
-    options: TransportCallOptions,
-    call: PreparedCall,
-    retry: number,
-    telemetry: AttemptTelemetry | undefined,
-  ): Promise<T> {
-    const where = `${spec.method} /${spec.path}`;
+  async #attempt<T>(attempt: Attempt<T>): Promise<T> {
+    const { spec, options } = attempt;
     const send = spec.send ?? false;
     if (options.signal?.aborted) {
       throw new RequestAbortedError({ cause: options.signal.reason, delivery: send ? 'not-sent' : undefined });
     }
+    const response = await this.#fetch(attempt, send);
+    if (!response.ok) throw await this.#apiError(spec, response, send);
+    if (!spec.schema) {
+      // The body is not needed; free the connection without waiting on a teed stream.
+      response.body?.cancel().catch(() => undefined);
+      return undefined as T;
+    }
+    const body = await readBodyText(response, MAX_SUCCESS_BODY_BYTES);
+    return parseResponse(body, spec.schema, { where: whereOf(spec), status: response.status, delivery: send ? 'unknown' : undefined });
+  }
+
+  /** Makes the request of one attempt: a response of any status, or the failure as a typed error. */
+  async #fetch(attempt: Attempt<unknown>, send: boolean): Promise<Response> {
+    const { spec, options, telemetry } = attempt;
+    const where = whereOf(spec);
     const timeoutMs = attemptTimeoutMs(options.timeoutMs ?? this.#config.timeoutMs, options.deadlineAt);
     const logger = this.#config.logger;
     const debug = this.#listening ? (fields: LogFields, message: string) => logger.debug(fields, message) : undefined;
-    debug?.({ event: 'request', operation: spec.operation, method: spec.method, path: spec.path, attempt: retry + 1 }, `cdms: ${where}`);
+    debug?.({ event: 'request', operation: spec.operation, method: spec.method, path: spec.path, attempt: attempt.retry + 1 }, `cdms: ${where}`);
     const started = performance.now();
-    let response: Response;
+    const body = attempt.body;
     const fetchResponse = () =>
       this.#ky(spec.path, {
         method: spec.method,
-        headers: {
-          ...call.extra,
-          ...spec.headers,
-          ...telemetry?.headers,
-          ApiKey: this.#config.apiKey,
-          // Errors come as RFC 9457 problems: a server that negotiates strictly would answer them 406 without it.
-          Accept: 'application/json, application/problem+json',
-          'User-Agent': `cdms-sdk/${VERSION}`,
-          ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(call.body === undefined ? {} : { body: call.body }),
+        headers: attemptHeaders({ extra: attempt.extra, operation: spec.headers, trace: telemetry?.headers, apiKey: this.#config.apiKey, hasBody: body !== undefined }),
+        ...(body === undefined ? {} : { body }),
         timeout: timeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),
       });
+    let response: Response;
     try {
       response = await (telemetry ? telemetry.within(fetchResponse) : fetchResponse());
     } catch (error) {
@@ -176,14 +190,7 @@ export class Transport {
       { event: 'response', operation: spec.operation, status: response.status, durationMs: elapsed(started), headers: loggableHeaders(response.headers) },
       `cdms: ${where} -> ${response.status}`,
     );
-    if (!response.ok) throw await this.#apiError(spec, response, send);
-    if (!spec.schema) {
-      // The body is not needed; free the connection without waiting on a teed stream.
-      response.body?.cancel().catch(() => undefined);
-      return undefined as T;
-    }
-    const body = await readBodyText(response, MAX_SUCCESS_BODY_BYTES);
-    return parseResponse(body, spec.schema, { where, status: response.status, delivery: send ? 'unknown' : undefined });
+    return response;
   }
 
   async #apiError(spec: RequestSpec<unknown>, response: Response, send: boolean): Promise<ApiError> {
@@ -200,25 +207,6 @@ export class Transport {
       delivery: send ? deliveryOfStatus(response.status) : undefined,
     });
   }
-
-  /** Milliseconds to wait before the next attempt, or undefined to give up. */
-  #retryDelay(spec: RequestSpec<unknown>, error: unknown, retry: number, maxRetries: number): number | undefined {
-    if (retry >= maxRetries) return undefined;
-    const policy = RETRY_POLICIES[spec.operation];
-    if (error instanceof ApiError) {
-      if (!policy.statuses.includes(error.status)) return undefined;
-      const after = parseRetryAfterMs(error.headers.get('retry-after'));
-      if (after === undefined) return backoffDelayMs(retry, this.#config.random);
-      // A server asking for longer than we are prepared to wait has said "not now": give up.
-      return after <= this.#config.maxRetryAfterMs ? after : undefined;
-    }
-    if (error instanceof TimeoutError) return policy.timeouts ? backoffDelayMs(retry, this.#config.random) : undefined;
-    if (error instanceof ConnectionError) {
-      const retryable = policy.connectionErrors === 'all' || (policy.connectionErrors === 'never-connected' && !error.connected);
-      return retryable ? backoffDelayMs(retry, this.#config.random) : undefined;
-    }
-    return undefined;
-  }
 }
 
 /**
@@ -228,11 +216,6 @@ export class Transport {
  */
 function deliveryOfStatus(status: number): Delivery {
   return status < 500 || status === 503 ? 'not-sent' : 'unknown';
-}
-
-function retryReason(error: unknown): string {
-  if (error instanceof ApiError) return `status ${error.status}`;
-  return error instanceof CdmsError ? error.name : 'error';
 }
 
 /**
@@ -255,4 +238,7 @@ function attemptTimeoutMs(timeoutMs: number, deadlineAt: number | undefined): nu
 }
 
 const elapsed = (started: number): number => Math.round(performance.now() - started);
+
+/** Method and path, as errors and logs name a request. */
+const whereOf = (spec: RequestSpec<unknown>): string => `${spec.method} /${spec.path}`;
 

@@ -1,10 +1,12 @@
 import type { RequestOptions } from '../core/options.js';
-import { assertUuid, path } from '../core/path.js';
+import { assertUuid } from '../core/path.js';
 import { waitFor, type WaitForStatusOptions } from '../polling.js';
 import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
-import { GpConnectStatusSchema, type GpConnectStatus } from '../schemas/status.js';
+import { SEND_ENDPOINTS } from '../schemas/endpoints.js';
+import type { GpConnectStatus } from '../schemas/status.js';
 import { Resource } from './resource.js';
 import { sendMessage } from './send-message.js';
+import { statusRequest } from './status-request.js';
 import type { SendOptions, SendResult } from './send-types.js';
 import { toWireMessage } from './wire-message.js';
 
@@ -40,7 +42,7 @@ export class GpConnect<ExtraSubjectIdType extends string = never> extends Resour
   async send(message: GpConnectMessageParams<ExtraSubjectIdType>, options: SendOptions = {}): Promise<SendResult> {
     return this.traced('gpconnect.send', (scope) => {
       const wire = toWireMessage(message, 'gpconnect');
-      return sendMessage(this.context, { route: 'gpconnect', operation: 'gpconnect.send', path: 'api/v1/gpconnect/messages', message: wire }, options, scope);
+      return sendMessage(this.context, { route: 'gpconnect', operation: 'gpconnect.send', path: SEND_ENDPOINTS.gpconnect, message: wire }, options, scope);
     });
   }
 
@@ -58,10 +60,7 @@ export class GpConnect<ExtraSubjectIdType extends string = never> extends Resour
     return this.traced('gpconnect.status', (scope) => {
       assertUuid('messageId', messageId);
       scope.messageId(messageId);
-      return this.context.transport.request(
-        { operation: 'gpconnect.status', method: 'GET', path: path`api/v1/gpconnect/messages/${messageId}/status`, schema: GpConnectStatusSchema },
-        { ...options, scope },
-      );
+      return this.context.transport.request(statusRequest('gpconnect', messageId), { ...options, scope });
     });
   }
 

@@ -2,13 +2,15 @@ import type { Delivery } from '../core/errors/cdms-error.js';
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import type { InstantMessageParams } from '../schemas/message.js';
+import { SEND_ENDPOINTS } from '../schemas/endpoints.js';
+import { INSTANT_ACCESS_TOKEN_HEADER } from '../schemas/vocabulary.js';
 import { Resource } from './resource.js';
 import { sendMessage } from './send-message.js';
 import type { InstantSendOptions, SendResult } from './send-types.js';
 import { toWireMessage } from './wire-message.js';
 
-/** Header that carries the user's instant access token (spec: renamed from Conneqt-Instant-Access-Token). */
-export const INSTANT_ACCESS_TOKEN_HEADER = 'Service-Instant-Access-Token';
+// The header's name is service vocabulary (schemas/vocabulary.ts); senders import it from here.
+export { INSTANT_ACCESS_TOKEN_HEADER };
 
 /**
  * Throws {@link LocalValidationError} unless the token looks like the UUID
@@ -55,7 +57,7 @@ export class Instant<ExtraSubjectIdType extends string = never, ExtraRecipientId
         {
           route: 'instant',
           operation: 'instant.send',
-          path: 'api/v1/messages/instant',
+          path: SEND_ENDPOINTS.instant,
           message: toWireMessage(message, 'instant'),
           headers: { [INSTANT_ACCESS_TOKEN_HEADER]: accessToken },
           secrets: [accessToken],

@@ -1,10 +1,12 @@
 import type { RequestOptions } from '../core/options.js';
-import { assertUuid, path } from '../core/path.js';
+import { assertUuid } from '../core/path.js';
 import { waitFor, type WaitForStatusOptions } from '../polling.js';
 import type { StandardMessageParams } from '../schemas/message.js';
-import { MessageStatusSchema, type MessageStatus } from '../schemas/status.js';
+import { SEND_ENDPOINTS } from '../schemas/endpoints.js';
+import type { MessageStatus } from '../schemas/status.js';
 import { Resource } from './resource.js';
 import { sendMessage } from './send-message.js';
+import { statusRequest } from './status-request.js';
 import type { SendOptions, SendResult } from './send-types.js';
 import { toWireMessage } from './wire-message.js';
 
@@ -39,7 +41,7 @@ export class Messages<ExtraSubjectIdType extends string = never, ExtraRecipientI
   async send(message: StandardMessageParams<ExtraSubjectIdType, ExtraRecipientIdType>, options: SendOptions = {}): Promise<SendResult> {
     return this.traced('messages.send', (scope) => {
       const wire = toWireMessage(message, 'standard');
-      return sendMessage(this.context, { route: 'standard', operation: 'messages.send', path: 'api/v1/messages', message: wire }, options, scope);
+      return sendMessage(this.context, { route: 'standard', operation: 'messages.send', path: SEND_ENDPOINTS.standard, message: wire }, options, scope);
     });
   }
 
@@ -57,10 +59,7 @@ export class Messages<ExtraSubjectIdType extends string = never, ExtraRecipientI
     return this.traced('messages.status', (scope) => {
       assertUuid('messageId', messageId);
       scope.messageId(messageId);
-      return this.context.transport.request(
-        { operation: 'messages.status', method: 'GET', path: path`api/v1/messages/${messageId}/status`, schema: MessageStatusSchema },
-        { ...options, scope },
-      );
+      return this.context.transport.request(statusRequest('standard', messageId), { ...options, scope });
     });
   }
 

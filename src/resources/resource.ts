@@ -4,7 +4,7 @@ import type { Transport } from '../core/transport.js';
 import type { Limits } from '../limits.js';
 import type { RejectedContentStore } from '../rejected-content/store.js';
 import type { AdditionalIdTypes } from '../schemas/id-types.js';
-import type { OperationScope, Telemetry } from '../telemetry/scope.js';
+import type { OperationScope, Telemetry } from '../core/telemetry-port.js';
 
 /** What every resource needs from its client. Internal. */
 export interface ClientContext {

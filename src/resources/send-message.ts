@@ -1,5 +1,6 @@
 import { AttachmentContentRejectedError } from '../core/errors/api-error.js';
 import { CdmsError } from '../core/errors/cdms-error.js';
+import { markMaybeDelivered, sayMaybeDelivered } from '../core/errors/delivery-note.js';
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import type { TransportCallOptions } from '../core/options.js';
 import type { OperationName } from '../core/retry-policy.js';
@@ -7,12 +8,14 @@ import { messageSecrets } from '../core/sensitive-fields.js';
 import { assertNotPreviouslyRejected, rememberRejected } from '../rejected-content/guard.js';
 import { SendResponseSchema } from '../schemas/send-response.js';
 import { validateMessage, type Route } from '../validation/index.js';
+import { assertRightPatient } from '../validation/wrong-patient.js';
 import type { ClientContext } from './resource.js';
 import { serialiseWireMessage } from './wire-body.js';
 import { attachmentsOf, type WireMessage } from './wire-message.js';
-import { ResendBudget, isAmbiguous, isDuplicateMessageId, serviceHasMessage, statusEndpointOf } from './send-recovery.js';
+import { statusEndpointOf } from '../schemas/endpoints.js';
+import { ResendBudget, isAmbiguous, isDuplicateMessageId, refusesEveryAttempt, serviceHasMessage } from './send-recovery.js';
 import type { SendOptions, SendResult } from './send-types.js';
-import type { OperationScope, RecoveryOutcome } from '../telemetry/scope.js';
+import type { OperationScope, RecoveryOutcome } from '../core/telemetry-port.js';
 
 /** One send as a resource describes it. Internal. */
 export interface SendSpec {
@@ -34,6 +37,13 @@ export interface SendSpec {
  * validation or the guard fails. When an attempt ends without a definite
  * answer, the status endpoint decides: found means delivered (`recovered`),
  * 404 means resend with the same messageId (docs/reliability.md).
+ *
+ * The verdict rule: once an attempt may have reached the service, the send
+ * ends only in confirmed success or `delivery: 'unknown'`. A 404 from the
+ * status endpoint is no proof of absence while that attempt may still be on
+ * its way, so running out of resends, of time or of the caller's patience
+ * after it says `unknown`; only an answer that refuses every attempt of the
+ * message (see `refusesEveryAttempt`) keeps `not-sent`.
  */
 export async function sendMessage(context: ClientContext, spec: SendSpec, options: SendOptions, scope: OperationScope): Promise<SendResult> {
   scope.route(spec.route);
@@ -50,6 +60,9 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   }
   // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.
   const body = serialiseWireMessage(spec.message.wire, validated);
+  if (validated) await assertRightPatient(spec.message.wire, options); // the same plain copy the body was made from
+  // Every value the message carries, masked in whatever the service answers (it may echo the request).
+  const secrets = [...messageSecrets(spec.message.wire), ...(spec.secrets ?? [])];
   await assertNotPreviouslyRejected(context.rejectedContent, attachmentsOf(spec.message.wire));
   scope.messageId(spec.message.messageId);
 
@@ -60,52 +73,78 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
     deadlineAt: options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs,
     scope,
   };
-  let uncertain = false; // an earlier attempt of this send may have arrived
+  const seen: Uncertainty = { mayHaveArrived: false, notFoundYet: false };
   for (;;) {
     try {
-      return await attempt(context, spec, body, call);
+      return await attempt(context, spec, body, secrets, call);
     } catch (error) {
       if (error instanceof AttachmentContentRejectedError) {
         await rememberRejected(context.rejectedContent, attachmentsOf(spec.message.wire), error);
-        throw error;
+        throw verdict(error, seen);
       }
-      if (!isAmbiguous(error) && !(uncertain && isDuplicateMessageId(error))) throw error;
-      uncertain = true;
-      const recovered = await recover(context, spec, call, error);
+      if (!isAmbiguous(error) && !(seen.mayHaveArrived && isDuplicateMessageId(error))) throw verdict(error, seen);
+      seen.mayHaveArrived = true;
+      const recovered = await recover(context, spec, call, error, seen);
       if (recovered) return recovered;
-      if (!budget.canResend || pastDeadline(call.deadlineAt)) {
-        // The service does not hold it: whatever the attempt met, it was not delivered.
-        if (error instanceof CdmsError) error.delivery = 'not-sent';
-        throw error;
-      }
+      seen.notFoundYet = true;
+      const pauseMs = budget.nextPauseMs(config.random, call.deadlineAt);
+      if (pauseMs === undefined) throw verdict(error, seen);
       config.logger.warn(
         { event: 'resend', operation: spec.operation, messageId: spec.message.messageId },
         `cdms: ${spec.operation} not found after an unclear attempt; resending`,
       );
-      await budget.pause(options.signal, config.random);
+      try {
+        await budget.pause(pauseMs, options.signal);
+      } catch (abort) {
+        throw verdict(abort, seen);
+      }
     }
   }
 }
 
+/** What the attempts of one send have left open. */
+interface Uncertainty {
+  /** An attempt may have reached the service (a timeout, a connection dropped once made). */
+  mayHaveArrived: boolean;
+  /** The status endpoint has answered 404 since: "not there yet", which an attempt on its way can still change. */
+  notFoundYet: boolean;
+}
+
+/**
+ * The error a send ends with, its `delivery` made true for the whole send:
+ * after an attempt that may have arrived, only a refusal that applies to
+ * every attempt stays `not-sent`; anything else becomes `unknown`, and the
+ * text says so (decision D-CLIENT-13, docs/decisions/client.md).
+ */
+function verdict(error: unknown, seen: Uncertainty): unknown {
+  if (!(error instanceof CdmsError)) return error;
+  if (seen.mayHaveArrived && !refusesEveryAttempt(error)) markMaybeDelivered(error, seen.notFoundYet);
+  else sayMaybeDelivered(error);
+  return error;
+}
+
 /**
  * After an unclear attempt: the result when the service holds the message,
- * undefined when it does not (a resend may follow). Rethrows `error` when the
- * outcome cannot be settled.
+ * undefined when it does not yet (a resend may follow). Throws the send's
+ * verdict when the outcome cannot be settled.
  */
-async function recover(context: ClientContext, spec: SendSpec, call: TransportCallOptions, error: unknown): Promise<SendResult | undefined> {
+async function recover(
+  context: ClientContext,
+  spec: SendSpec,
+  call: TransportCallOptions,
+  error: unknown,
+  seen: Uncertainty,
+): Promise<SendResult | undefined> {
   const { messageId } = spec.message;
   const found = await lookUp(context, spec, call);
   call.scope?.recovery(recoveryOutcome(found, error));
-  if (found === undefined) throw error; // the lookup failed too: the outcome stays unknown
+  if (found === undefined) throw verdict(error, seen); // the lookup failed too: the outcome stays unknown
   if (found) {
     context.transport.config.logger.info({ event: 'recovered', operation: spec.operation, messageId }, `cdms: ${spec.operation} confirmed delivered`);
     return { messageId, statusEndpoint: statusEndpointOf(spec.route, messageId), recovered: true };
   }
-  if (isDuplicateMessageId(error)) {
-    // "Already used" yet not found: the service contradicts itself, so say so.
-    if (error instanceof CdmsError) error.delivery = 'unknown';
-    throw error;
-  }
+  // "Already used" yet not found: the service contradicts itself, so the outcome stays unknown.
+  if (isDuplicateMessageId(error)) throw verdict(error, seen);
   return undefined;
 }
 
@@ -121,7 +160,7 @@ async function lookUp(context: ClientContext, spec: SendSpec, call: TransportCal
   }
 }
 
-async function attempt(context: ClientContext, spec: SendSpec, body: string, call: TransportCallOptions): Promise<SendResult> {
+async function attempt(context: ClientContext, spec: SendSpec, body: string, secrets: readonly string[], call: TransportCallOptions): Promise<SendResult> {
   const response = await context.transport.request(
     {
       operation: spec.operation,
@@ -130,7 +169,7 @@ async function attempt(context: ClientContext, spec: SendSpec, body: string, cal
       jsonText: body,
       schema: SendResponseSchema,
       send: true,
-      secrets: [...messageSecrets(spec.message.wire), ...(spec.secrets ?? [])],
+      secrets,
       ...(spec.headers ? { headers: spec.headers } : {}),
     },
     call,
@@ -143,5 +182,3 @@ function recoveryOutcome(found: boolean | undefined, error: unknown): RecoveryOu
   if (found) return 'recovered';
   return isDuplicateMessageId(error) ? 'contradiction' : 'not-found';
 }
-
-const pastDeadline = (deadlineAt: number | undefined): boolean => deadlineAt !== undefined && Date.now() >= deadlineAt;

@@ -1,12 +1,11 @@
 import { backoffDelayMs, sleep } from '../core/backoff.js';
-import { ApiError, NotFoundError, isMessageIdReuse } from '../core/errors/api-error.js';
-import { CdmsError } from '../core/errors/cdms-error.js';
+import { ApiError, AttachmentContentRejectedError, BadRequestError, NotFoundError, isMessageIdReuse } from '../core/errors/api-error.js';
 import { ConnectionError, TimeoutError } from '../core/errors/transport-errors.js';
 import type { TransportCallOptions } from '../core/options.js';
-import { path } from '../core/path.js';
-import { GpConnectStatusSchema, MessageStatusSchema } from '../schemas/status.js';
 import type { Route } from '../validation/index.js';
 import type { ClientContext } from './resource.js';
+import { statusRequest } from './status-request.js';
+import { INSTANT_ACCESS_TOKEN_HEADER } from '../schemas/vocabulary.js';
 
 /**
  * Whether a send failed in a way that leaves its outcome open: the request
@@ -27,9 +26,26 @@ export function isDuplicateMessageId(error: unknown): boolean {
   return error instanceof ApiError && error.status === 400 && isMessageIdReuse(error.problem);
 }
 
-/** The status endpoint of a message on its route, in the form the service returns. */
-export function statusEndpointOf(route: Route, messageId: string): string {
-  return route === 'gpconnect' ? `/api/v1/gpconnect/messages/${messageId}/status` : `/api/v1/messages/${messageId}/status`;
+/**
+ * Fields whose verdict depends on when, or with what credentials, a request
+ * arrives rather than on its bytes: a resend refused for one of them says
+ * nothing about an earlier attempt, which may have arrived in time (before
+ * the expiry, with a token still valid) or with the messageId still free.
+ */
+const ATTEMPT_DEPENDENT_FIELDS: ReadonlySet<string> = new Set(['messageid', 'expirydatetime', 'accesstoken', INSTANT_ACCESS_TOKEN_HEADER.toLowerCase()]);
+
+/**
+ * Whether a service's refusal of a resend applies to every attempt of the
+ * message, so that none of them can have been accepted: the verdict on the
+ * content itself (the same bytes fail the same scan), or a 400 naming only
+ * fields judged on the body alone (the same body fails the same checks).
+ * Anything else (a 503, a 401, a 400 about the expiry or the messageId)
+ * answers this attempt only (decision D-CLIENT-13, docs/decisions/client.md).
+ */
+export function refusesEveryAttempt(error: unknown): boolean {
+  if (error instanceof AttachmentContentRejectedError) return true;
+  if (!(error instanceof BadRequestError) || error.invalidParameters.length === 0) return false;
+  return error.invalidParameters.every((p) => !ATTEMPT_DEPENDENT_FIELDS.has(p.name.replace(/^\$\./, '').toLowerCase()));
 }
 
 /**
@@ -46,12 +62,7 @@ export async function serviceHasMessage(
 ): Promise<boolean> {
   const { signal, timeoutMs, deadlineAt, headers, scope } = options;
   try {
-    await context.transport.request(
-      route === 'gpconnect'
-        ? { operation: 'gpconnect.status', method: 'GET', path: path`api/v1/gpconnect/messages/${messageId}/status`, schema: GpConnectStatusSchema }
-        : { operation: 'messages.status', method: 'GET', path: path`api/v1/messages/${messageId}/status`, schema: MessageStatusSchema },
-      { signal, timeoutMs, deadlineAt, headers, scope },
-    );
+    await context.transport.request(statusRequest(route, messageId), { signal, timeoutMs, deadlineAt, headers, scope });
     return true;
   } catch (error) {
     if (error instanceof NotFoundError) return false;
@@ -60,9 +71,9 @@ export async function serviceHasMessage(
 }
 
 /**
- * Bounds the resends that recovery makes after the status endpoint confirmed
- * a message was not delivered. Separate from the retries of each request
- * (503s, connections never made), which the transport bounds by the same
+ * Bounds the resends that recovery makes after the status endpoint did not
+ * find a message. Separate from the retries of each request (503s,
+ * connections never made), which the transport bounds by the same
  * `maxRetries`: sharing one budget would let a 503 storm starve recovery
  * (decision D-CLIENT-12, docs/decisions/client.md).
  */
@@ -75,23 +86,25 @@ export class ResendBudget {
     this.#max = maxResends;
   }
 
-  /** Whether another resend fits. */
-  get canResend(): boolean {
-    return this.#resends < this.#max;
+  /**
+   * The backoff pause before the next resend, so an outage is not hammered;
+   * undefined when no resend is left, or when the pause would end past the
+   * deadline (a resend that cannot start in time is not worth waiting for).
+   */
+  nextPauseMs(random: () => number, deadlineAt: number | undefined): number | undefined {
+    if (this.#resends >= this.#max) return undefined;
+    const ms = backoffDelayMs(this.#resends, random);
+    return deadlineAt !== undefined && Date.now() + ms >= deadlineAt ? undefined : ms;
   }
 
   /**
-   * Counts a resend, after a backoff pause so an outage is not hammered. An
-   * abort during the pause says `not-sent`: the status endpoint has just
-   * confirmed the service does not hold the message.
+   * Waits the pause and counts the resend. An abort during the pause rejects
+   * with `RequestAbortedError`; what it means for the message is the send
+   * pipeline's to say (an earlier attempt may still be on its way, so never
+   * `not-sent`).
    */
-  async pause(signal: AbortSignal | undefined, random: () => number): Promise<void> {
-    try {
-      await sleep(backoffDelayMs(this.#resends, random), signal);
-    } catch (abort) {
-      if (abort instanceof CdmsError) abort.delivery = 'not-sent';
-      throw abort;
-    }
+  async pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    await sleep(ms, signal);
     this.#resends++;
   }
 }

@@ -1,4 +1,5 @@
 import type { RequestOptions } from '../core/options.js';
+import type { WrongPatientOptions } from '../validation/wrong-patient.js';
 
 /** The outcome of a successful send. */
 export interface SendResult {
@@ -25,8 +26,8 @@ export interface ValidatedCallOptions extends RequestOptions {
   skipLocalValidation?: boolean | undefined;
 }
 
-/** Options of the three sends. */
-export type SendOptions = ValidatedCallOptions;
+/** Options of the three sends: the request's, local validation's, and the wrong-patient cross-check's override. */
+export interface SendOptions extends ValidatedCallOptions, WrongPatientOptions {}
 
 /** Options of `instant.send()`. */
 export interface InstantSendOptions extends SendOptions {

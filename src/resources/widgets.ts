@@ -1,5 +1,6 @@
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import type { ValidatedCallOptions } from './send-types.js';
+import { ENDPOINTS } from '../schemas/endpoints.js';
 import type { WidgetRegistration } from '../schemas/widget.js';
 import { validateWidget } from '../validation/index.js';
 import { Resource } from './resource.js';
@@ -39,7 +40,7 @@ export class Widgets extends Resource {
         {
           operation: 'widgets.register',
           method: 'POST',
-          path: 'api/v1/widgets',
+          path: ENDPOINTS.widgets,
           json: widget,
           secrets: typeof secret === 'string' ? [secret] : [],
         },

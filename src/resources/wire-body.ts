@@ -12,8 +12,8 @@ import { isRecord } from '../internal/is-record.js';
  * padding): it holds no character JSON escapes, so it is placed between
  * quotes as it is. The text is exactly what `JSON.stringify(wire)` gives.
  *
- * @param wire - The message as it goes on the wire (see `toWireMessage`,
- * which copies the attachments, so nobody can change them after validation).
+ * @param wire - The message as it goes on the wire: the plain-data copy
+ * `toWireMessage` makes, so nobody can change it after validation.
  * @param contentValidated - True only when `validateMessage` passed this very
  * object; otherwise every string is escaped as usual.
  */

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { API_KEY_HEADER } from '../schemas/vocabulary.js';
 import { header } from './http/headers.js';
 import type { SandboxConfig } from './options.js';
 
@@ -19,7 +20,7 @@ function same(a: string, b: string): boolean {
  * forbidden one (403 where the spec lists it).
  */
 export function authenticate(headers: IncomingHttpHeaders, config: SandboxConfig): Identity | undefined {
-  const key = header(headers, 'apikey');
+  const key = header(headers, API_KEY_HEADER);
   if (!key) return undefined;
   if (same(key, config.apiKey)) return { key: config.apiKey, forbidden: false };
   if (same(key, config.forbiddenApiKey)) return { key: config.forbiddenApiKey, forbidden: true };

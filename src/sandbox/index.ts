@@ -17,6 +17,7 @@ export type { ToolbarRunOptions, RunningToolbar } from './messages/toolbar.js';
 export type { RequestLogEntry, LoggedProblem, LoggedParameter, RequestOutcome } from './request-log.js';
 export type { IssuedToken } from './access-tokens.js';
 export type { GpRouteOutcome } from './messages/transitions.js';
+export { GP_SCENARIO_WORDS, SCENARIO_NHS_NUMBERS, type MessageScenario } from './messages/scenarios.js';
 export type { SandboxWidget, WidgetRecord } from './widget-store.js';
 export type { SandboxLaunchContext } from './widget-launch.js';
 export {

@@ -60,6 +60,11 @@ export interface SandboxOptions {
   attachmentContentBytes?: number | undefined;
   /** API requests kept in the request log (oldest dropped first). @defaultValue 1_000 */
   requestLogSize?: number | undefined;
+  /**
+   * Time between the steps of a test scenario driven from the message (see
+   * the sandbox guide's "Test scenarios"), in ms. @defaultValue 2_000
+   */
+  scenarioStepMs?: number | undefined;
 }
 
 /** The options with their defaults. Internal. */
@@ -83,6 +88,7 @@ export interface SandboxConfig {
   verifyPaths: readonly TokenVerifyPath[];
   attachmentContentBytes: number;
   requestLogSize: number;
+  scenarioStepMs: number;
 }
 
 function whole(name: string, value: number | undefined, fallback: number, max = 2_147_483_647): number {
@@ -136,6 +142,7 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxConfig {
     verifyPaths: Object.freeze([...(options.verifyPaths ?? ['definition', 'verify'])]),
     attachmentContentBytes: whole('attachmentContentBytes', options.attachmentContentBytes, 100_000_000, Number.MAX_SAFE_INTEGER),
     requestLogSize: whole('requestLogSize', options.requestLogSize, 1_000, 100_000),
+    scenarioStepMs: whole('scenarioStepMs', options.scenarioStepMs, 2_000, 86_400_000),
   };
   if (config.apiKey === config.forbiddenApiKey) throw new SandboxError('invalid', 'apiKey and forbiddenApiKey must differ.');
   return config;

@@ -17,17 +17,6 @@ export const DEFAULT_TOPICS: readonly string[] = Object.freeze([
 ]);
 
 /**
- * The instant access token header (spec: Send instant message; renamed from
- * Conneqt-Instant-Access-Token). The SDK's `INSTANT_ACCESS_TOKEN_HEADER` is the
- * same name; it is not imported here because the resource module brings the
- * client's dependencies into the sandbox bundle.
- */
-export const ACCESS_TOKEN_HEADER = 'Service-Instant-Access-Token';
-
-/** The subStatus the spec names for an instant message whose automatic import failed. */
-export const FAILED_INSTANT_IMPORT = 'Failed instant message import';
-
-/**
  * The sandbox's own reason for an instant message that became a standard
  * one because the user's toolbar did not run in time. The spec gives no text
  * for it (decision D-SANDBOX-03); senders must not match on it.
@@ -36,12 +25,6 @@ export const NOT_IMPORTED_IN_TIME = 'Not imported automatically: the toolbar was
 
 /** The sandbox's own reason for an instant message that expired before import. */
 export const EXPIRED_BEFORE_IMPORT = 'Expired before it was imported';
-
-/** GP route: accepted and handed to MESH (spec: GP-route combinations). */
-export const SENT_TO_MESH = 'Sent to MESH';
-
-/** GP route: the ITK3 infrastructure acknowledgement 20013 (spec spells it with spaces). */
-export const ITK_SUCCESS = '20013 - Success';
 
 /** A code and display name that make a `{code}-{display}` subStatus. */
 export interface RouteCode {

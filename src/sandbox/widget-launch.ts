@@ -11,6 +11,7 @@ import {
   type ToolbarSigningKey,
   type ToolbarUserClaims,
 } from '../widget/toolbar/index.js';
+import { CONTROL_PATHS } from './control/paths.js';
 import type { ControlRoute } from './control/routes.js';
 import { SandboxError } from './errors.js';
 import type { SandboxState } from './state.js';
@@ -75,10 +76,10 @@ export class WidgetLauncher {
  */
 export function widgetLaunchRoutes(launcher: WidgetLauncher): ControlRoute[] {
   return [
-    { method: 'GET', path: '/_sandbox/jwks', handler: () => launcher.jwks() },
+    { method: 'GET', path: CONTROL_PATHS.jwks, handler: () => launcher.jwks() },
     {
       method: 'POST',
-      path: '/_sandbox/widgets/launch-url',
+      path: CONTROL_PATHS.launchUrl,
       handler: async ({ body }) => ({ launchUrl: await launcher.launchUrl(body.name, { user: body.user, patient: body.patient }) }),
     },
   ];

@@ -12,3 +12,4 @@ export * from './token.js';
 export * from './widget.js';
 export * from './send-response.js';
 export * from './problem.js';
+export * from './gp-route-codes.js';

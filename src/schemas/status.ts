@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { openEnum } from './open-enum.js';
+import { GPCONNECT_STATUSES, GPCONNECT_SUB_STATUSES, MESSAGE_STATUSES, MESSAGE_SUB_STATUSES } from './vocabulary.js';
 
-/** Status values of the standard status endpoint (spec: States and transitions). */
-export const MESSAGE_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'FAILED', 'EXPIRED'] as const;
-
-/** Status values of the GP-route status endpoint. */
-export const GPCONNECT_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'EXPIRED'] as const;
-
-/** subStatus values named by the spec: instant import failure on the standard route. */
-export const MESSAGE_SUB_STATUSES = ['Failed instant message import'] as const;
-
-/** subStatus values of the GP route that the spec names literally. */
-export const GPCONNECT_SUB_STATUSES = ['Sent to MESH', '20013 - Success'] as const;
+// The status words themselves live in vocabulary.ts; the package exports them from here.
+export { GPCONNECT_STATUSES, GPCONNECT_SUB_STATUSES, MESSAGE_STATUSES, MESSAGE_SUB_STATUSES };
 
 /** A known or future message status (open: unknown values are kept, not rejected). */
 export type MessageStatusValue = z.infer<typeof MessageStatusSchema>['status'];

@@ -1,7 +1,7 @@
 import type { OperationName } from '../core/retry-policy.js';
 import { importOpenTelemetryApi, openTelemetryRegistered } from './otel-api.js';
 import { OtelTelemetry, type TelemetryConfig } from './otel-telemetry.js';
-import { NOOP_SCOPE, NOOP_TELEMETRY, type OperationScope, type Telemetry } from './scope.js';
+import { NOOP_SCOPE, NOOP_TELEMETRY, type OperationScope, type Telemetry } from '../core/telemetry-port.js';
 
 /**
  * Telemetry that stays a no-op, without loading `@opentelemetry/api`, until

@@ -1,8 +1,8 @@
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { ATTR } from './names.js';
-import type { ClientTelemetryContext } from './otel-telemetry.js';
+import type { ClientTelemetryContext } from './client-context.js';
 import { attemptErrorType, statusClassOf, statusOf } from './outcome.js';
-import type { AttemptRequest, AttemptTelemetry } from './scope.js';
+import type { AttemptRequest, AttemptTelemetry } from '../core/telemetry-port.js';
 import { traceparentOf } from './traceparent.js';
 
 /** A message id in a path: the only variable part of the service's URLs. */

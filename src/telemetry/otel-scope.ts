@@ -5,9 +5,9 @@ import type { OperationName } from '../core/retry-policy.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import { ATTR } from './names.js';
 import { OtelAttempt } from './otel-attempt.js';
-import type { ClientTelemetryContext } from './otel-telemetry.js';
+import type { ClientTelemetryContext } from './client-context.js';
 import { contentRefusalOf, errorTypeOf, refusedRules, safeMessageOf } from './outcome.js';
-import type { AttemptRequest, AttemptTelemetry, OperationScope, RecoveryOutcome } from './scope.js';
+import type { AttemptRequest, AttemptTelemetry, OperationScope, RecoveryOutcome } from '../core/telemetry-port.js';
 
 /** One SDK operation: an INTERNAL span named `cdms.<operation>`, its duration and outcome metrics. */
 export class OtelOperationScope implements OperationScope {

@@ -1,11 +1,12 @@
-import type { MeterProvider, Tracer, TracerProvider } from '@opentelemetry/api';
+import type { MeterProvider, TracerProvider } from '@opentelemetry/api';
 import type { OperationName } from '../core/retry-policy.js';
 import { VERSION } from '../version.js';
-import { InstrumentSource, createClientInstruments, type ClientInstruments } from './instruments.js';
+import type { ClientTelemetryContext } from './client-context.js';
+import { InstrumentSource, createClientInstruments } from './instruments.js';
 import { INSTRUMENTATION_SCOPE } from './names.js';
 import type { OpenTelemetryApi } from './otel-api.js';
 import { OtelOperationScope } from './otel-scope.js';
-import { NOOP_SCOPE, type OperationScope, type Telemetry } from './scope.js';
+import { NOOP_SCOPE, type OperationScope, type Telemetry } from '../core/telemetry-port.js';
 
 /** What the client's telemetry was configured with. Internal. */
 export interface TelemetryConfig {
@@ -16,17 +17,6 @@ export interface TelemetryConfig {
   /** The client's own providers; else the global ones. */
   readonly tracerProvider?: TracerProvider | undefined;
   readonly meterProvider?: MeterProvider | undefined;
-}
-
-/** What every span and metric of one client shares. Internal. */
-export interface ClientTelemetryContext {
-  readonly api: OpenTelemetryApi;
-  readonly tracer: Tracer;
-  readonly instruments: InstrumentSource<ClientInstruments>;
-  readonly baseUrl: string;
-  readonly serverAddress: string;
-  readonly serverPort: number;
-  readonly propagate: boolean;
 }
 
 /** The client's telemetry through the OpenTelemetry API. */

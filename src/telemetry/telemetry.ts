@@ -2,7 +2,7 @@ import type { MeterProvider, TracerProvider } from '@opentelemetry/api';
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { openTelemetryApi } from './otel-api.js';
 import { OtelTelemetry, type TelemetryConfig } from './otel-telemetry.js';
-import { NOOP_TELEMETRY, type Telemetry } from './scope.js';
+import { NOOP_TELEMETRY, type Telemetry } from '../core/telemetry-port.js';
 import { DeferredTelemetry, UntilRegisteredTelemetry } from './deferred-telemetry.js';
 
 /**

@@ -4,7 +4,7 @@
 // facts are gathered under a timer of their own, so a database that does not
 // answer makes the verdict "not ok" within seconds instead of hanging the
 // probe. The verdict is a pure function of the facts, tested without I/O
-// (D-TRACKER-18).
+// (D-TRACKER-24).
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { describeError } from './describe-error.js';
 import type { LoopStatus } from './runtime/polling-loop.js';
@@ -71,6 +71,8 @@ export interface TrackerLoops {
   events: TrackerLoopHealth;
   /** Deletion of settled messages after `keepSettledForMs`. */
   retention: TrackerLoopHealth;
+  /** On PostgreSQL, the instance's heartbeat (without it, other instances take over its work after 10 s); null on the embedded engine. */
+  heartbeat: TrackerLoopHealth | null;
 }
 
 /** The database as the health check found it. */
@@ -152,7 +154,7 @@ export interface HealthLimits {
 /** Failed rounds in a row before a loop counts as failing (each one already backed off and retried). */
 const FAILURES_BEFORE_FAILING = 3;
 
-const LOOP_NAMES: Record<keyof TrackerLoops, string> = { polling: 'the polling loop', events: 'event delivery', retention: 'the retention loop' };
+const LOOP_NAMES: Record<keyof TrackerLoops, string> = { polling: 'the polling loop', events: 'event delivery', retention: 'the retention loop', heartbeat: "the instance's heartbeat" };
 
 /** The verdict: `ok` and its reasons, failing ones first. */
 export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boolean; reasons: HealthReason[] } {
@@ -163,7 +165,8 @@ export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boo
   if (facts.state === 'closed') fail('closed', 'The tracker is closed: create a new one with createTracker().');
   if (facts.state === 'not-started') fail('not-started', 'The tracker was not started: call start() so that messages are polled, resent and their events delivered.');
   if (!database.reachable && facts.state !== 'closed') fail('database-unreachable', `The tracker database did not answer: ${database.error ?? 'no answer in time'}.`);
-  for (const [key, loop] of Object.entries(loops ?? {}) as [keyof TrackerLoops, TrackerLoopHealth][]) {
+  for (const [key, loop] of Object.entries(loops ?? {}) as [keyof TrackerLoops, TrackerLoopHealth | null][]) {
+    if (!loop) continue;
     const name = LOOP_NAMES[key];
     if (loop.failures >= FAILURES_BEFORE_FAILING) {
       fail('loop-failing', `${capitalise(name)} failed ${loop.failures} times in a row (${loop.lastError ?? 'unknown error'}); it keeps retrying.`);

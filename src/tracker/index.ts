@@ -55,4 +55,4 @@ export type {
   TrackerEventHandler,
   TrackerEventKind,
 } from './events.js';
-export { PollLimitError, TrackerClosedError, UnknownMessageError } from './errors.js';
+export { DatabaseUnavailableError, PollLimitError, TrackerClosedError, UnknownMessageError } from './errors.js';

@@ -6,8 +6,10 @@ import type { CdmsClient } from '../client.js';
 import { checkTimeout } from '../core/client-config.js';
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { silentLogger, type Logger } from '../core/logger.js';
+import { POLL_BEFORE_EXPIRY_MS, STATUS_POLL_INTERVAL_MS } from '../schemas/vocabulary.js';
 import type { MeterProviderLike, TracerProviderLike } from '../telemetry/telemetry.js';
 import { embeddedDirectory } from './db/open.js';
+import { DEFAULT_BUSINESS_ACK_MS, DEFAULT_INFRASTRUCTURE_ACK_MS } from './decide/gp-route-acks.js';
 import type { PgPoolLike } from './db/postgres.js';
 
 const HOUR_MS = 3_600_000;
@@ -56,6 +58,22 @@ export interface TrackerOptions {
   followForMs?: number | undefined;
   /** How long a FAILED status may last before it needs attention, in milliseconds. @defaultValue 86_400_000 (1 day) */
   failedAttentionMs?: number | undefined;
+  /**
+   * GP route: how long a message may stay 'Sent to MESH' (no infrastructure
+   * acknowledgement from the practice's system) before it needs attention
+   * (`no-infrastructure-ack`), in milliseconds, counted from the send. The
+   * default is MESH's five days, after which an uncollected message is
+   * removed; lower it to hear sooner.
+   * @defaultValue 432_000_000 (5 days)
+   */
+  infrastructureAckMs?: number | undefined;
+  /**
+   * GP route: how long a message may stay at '20013 - Success' (received,
+   * no business response) before it needs attention (`no-business-ack`), in
+   * milliseconds, counted from the service's `updated` time of that status.
+   * @defaultValue 432_000_000 (5 days)
+   */
+  businessAckMs?: number | undefined;
   /**
    * How long before its expiry a message that is still not delivered
    * (`queued`, or `sending` after an unclear send) needs attention
@@ -112,6 +130,8 @@ export interface TrackerConfig {
   maxPollsPerSecond: number;
   followForMs: number;
   failedAttentionMs: number;
+  infrastructureAckMs: number;
+  businessAckMs: number;
   nearingExpiryMs: number;
   keepSettledForMs: number;
   leaseMs: number;
@@ -126,13 +146,13 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The `schema` option's default. */
 export const DEFAULT_SCHEMA = 'cdms_tracker';
 
-/** The `pollIntervalMs` option's default: four polls a day. */
-export const DEFAULT_POLL_INTERVAL_MS = 6 * HOUR_MS;
+/** The `pollIntervalMs` option's default: the service's guidance, four polls a day. */
+export const DEFAULT_POLL_INTERVAL_MS = STATUS_POLL_INTERVAL_MS;
 
 /**
  * The `nearingExpiryMs` option's default: half a working day for a person to
  * reach the practice another way, several resends (30 minutes apart at
- * most) still to come meanwhile (D-TRACKER-19).
+ * most) still to come meanwhile (D-TRACKER-25).
  */
 export const DEFAULT_NEARING_EXPIRY_MS = 4 * HOUR_MS;
 
@@ -171,10 +191,12 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
     database: checkDatabase(Object.prototype.hasOwnProperty.call(options, 'database') ? options.database : DEFAULT_DATABASE),
     schema,
     pollIntervalMs,
-    beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? 15 * 60_000),
+    beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? POLL_BEFORE_EXPIRY_MS),
     maxPollsPerSecond: checkRate(options.maxPollsPerSecond ?? 5),
     followForMs: checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS),
     failedAttentionMs: checkTimeout('failedAttentionMs', options.failedAttentionMs ?? 24 * HOUR_MS),
+    infrastructureAckMs: checkTimeout('infrastructureAckMs', options.infrastructureAckMs ?? DEFAULT_INFRASTRUCTURE_ACK_MS),
+    businessAckMs: checkTimeout('businessAckMs', options.businessAckMs ?? DEFAULT_BUSINESS_ACK_MS),
     nearingExpiryMs: checkTimeout('nearingExpiryMs', options.nearingExpiryMs ?? DEFAULT_NEARING_EXPIRY_MS),
     keepSettledForMs: checkRetention(options.keepSettledForMs ?? DEFAULT_KEEP_SETTLED_MS),
     leaseMs: checkTimeout('leaseMs', options.leaseMs ?? 120_000),

@@ -13,6 +13,7 @@ import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from './type
 import type { TrackInput } from './decide/adopted-state.js';
 import { adopt } from './work/adopt.js';
 import { BackgroundWork } from './runtime/background-work.js';
+import type { Heartbeat } from './runtime/heartbeat.js';
 import type { TrackerContext } from './work/context.js';
 import { EventDispatcher } from './runtime/event-dispatcher.js';
 import { Retention } from './runtime/retention.js';
@@ -23,6 +24,13 @@ import { sendNow, type TrackerSendResult } from './work/send-now.js';
 export interface TrackerSendOptions {
   /** The app's own data to keep with the message (for example its own document id). Stored as JSON; not for patient data. */
   metadata?: Record<string, unknown> | undefined;
+  /**
+   * The wrong-patient cross-check's override, kept with the message for its
+   * resends: send although an attachment names NHS numbers none of which is
+   * the subject's, for a document that names another person by right.
+   * @defaultValue false
+   */
+  allowOtherNhsNumbers?: boolean | undefined;
 }
 
 /** Options of a tracked instant send. */
@@ -60,6 +68,7 @@ export class Tracker {
   readonly #close: () => Promise<void>;
   readonly #background: BackgroundWork;
   readonly #events: EventDispatcher;
+  readonly #heartbeat: Heartbeat | undefined;
   readonly #retention: Retention;
   readonly #calls = new Set<Promise<unknown>>();
   readonly #closing = new AbortController();
@@ -68,8 +77,9 @@ export class Tracker {
   #closed: Promise<void> | undefined;
 
   /** @internal Use {@link createTracker}. */
-  constructor(ctx: TrackerContext, close: () => Promise<void>) {
+  constructor(ctx: TrackerContext, close: () => Promise<void>, heartbeat?: Heartbeat) {
     this.#close = close;
+    this.#heartbeat = heartbeat;
     // Each pollNow waiting for its slot listens to the closing signal; there is no set limit on them.
     setMaxListeners(0, this.#closing.signal);
     this.#ctx = { ...ctx, eventsRecorded: () => this.#events.wake() };
@@ -103,9 +113,14 @@ export class Tracker {
    * ledger before the request leaves; its content is erased once the service
    * holds it.
    *
-   * @throws LocalValidationError when the message is invalid or its messageId already tracked (nothing sent, nothing kept).
+   * Every error it throws is a `CdmsError` with the message's `messageId`
+   * and `delivery` (`not-sent` only when the message was neither sent nor left
+   * for the tracker to send).
+   *
+   * @throws LocalValidationError when the message is invalid (nothing sent, nothing kept), or its messageId is already tracked (`delivery: 'unknown'`: look that message up).
    * @throws AttachmentPreviouslyRejectedError when an attachment was rejected before (nothing sent, nothing kept).
    * @throws AttachmentContentRejectedError, BadRequestError, AuthenticationError, PermissionDeniedError when the send failed for good (kept, flagged for attention).
+   * @throws DatabaseUnavailableError when the ledger could not be written: `not-sent` before anything was recorded or sent; `unknown` when the service may hold it or the tracker may still send it (the ledger settles it once the database answers).
    */
   // One signature rather than an overload per route: a mistake (an instant send without its
   // access token) is then reported against the call as written, not against the last overload.
@@ -197,6 +212,7 @@ export class Tracker {
       polling: loopHealth(this.#background.status()),
       events: loopHealth(this.#events.status()),
       retention: loopHealth(this.#retention.status()),
+      heartbeat: this.#heartbeat ? loopHealth(this.#heartbeat.status()) : null,
     };
     const limits = { stuckAfterMs: config.leaseMs, stalledAfterMs: Math.max(config.leaseMs, 60_000), eventsLateAfterMs: EVENTS_LATE_MS };
     if (this.#closed) {
@@ -219,6 +235,8 @@ export class Tracker {
       this.#unobserve?.();
       await Promise.all([this.#background.stop(), this.#events.stop(), this.#retention.stop()]);
       await Promise.allSettled([...this.#calls]);
+      // Alive until the work it leased is recorded; then it leaves, and closes the database.
+      await this.#heartbeat?.stop();
       await this.#close();
     })();
     return this.#closed;

@@ -9,8 +9,9 @@ export type TrackedRoute = 'standard' | 'instant' | 'gpconnect';
  * - `sending`: sent or being sent, and not yet confirmed held by the service;
  *   the tracker confirms it through the status endpoint and resends only if
  *   the service does not have it.
- * - `queued`: certainly not delivered yet, to be resent later with the same
- *   messageId (the GP route answered 503, or the service could not be reached).
+ * - `queued`: certainly not delivered yet (no attempt can have reached the
+ *   service: the GP route answered 503, or no connection could be made), to be
+ *   resent later with the same messageId.
  * - `following`: held by the service; polled until a final status.
  * - `failed`: certainly not delivered, and it will not be resent (see `attention`).
  * - `settled`: followed to its end: a final status, removed after expiry, or
@@ -32,6 +33,14 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
  * - `send-failed`: the send certainly failed and will not be retried.
  * - `content-rejected`: an attachment's content was rejected (virus scan); it
  *   must not be resent.
+ * - `no-infrastructure-ack`: GP route: still 'Sent to MESH' after
+ *   `infrastructureAckMs`: the practice's system never acknowledged receipt.
+ * - `no-business-ack`: GP route: '20013 - Success' for longer than
+ *   `businessAckMs` without a business response: received, not known to be filed.
+ * - `delivery-unknown`: an attempt may have reached the service, but the
+ *   tracker can neither confirm it nor send it again (its expiry passed, the
+ *   resend was refused); check with the practice whether it arrived before
+ *   sending the document again.
  * - `nearing-expiry`: not delivered yet (`queued`, or `sending` after an
  *   unclear send) and within `nearingExpiryMs` of its expiry: reach the
  *   practice another way while there is time. Cleared by itself if the
@@ -46,6 +55,9 @@ export type AttentionReason =
   | 'unresolved'
   | 'send-failed'
   | 'content-rejected'
+  | 'no-infrastructure-ack'
+  | 'no-business-ack'
+  | 'delivery-unknown'
   | 'nearing-expiry';
 
 /** Every attention reason, for filters and tables. */
@@ -58,6 +70,9 @@ export const ATTENTION_REASONS: readonly AttentionReason[] = [
   'unresolved',
   'send-failed',
   'content-rejected',
+  'no-infrastructure-ack',
+  'no-business-ack',
+  'delivery-unknown',
   'nearing-expiry',
 ];
 

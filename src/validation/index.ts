@@ -8,3 +8,4 @@ export { checkStrictBase64, type Base64Check, type Base64Problem } from './base6
 export { checkWindowsFileName, type FileNameProblem } from './file-name.js';
 export { isValidNhsNumber } from './nhs-number.js';
 export { isValidSnomedCtId } from './snomed.js';
+export { checkWrongPatient, type CheckWrongPatientOptions, type WrongPatientOptions } from './wrong-patient.js';

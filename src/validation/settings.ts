@@ -2,6 +2,7 @@
 // the CLI may pass anything, and validation must answer rather than throw.
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { RECIPIENT_ID_TYPES, SUBJECT_ID_TYPES } from '../schemas/message-parts.js';
+import { isRoute } from '../schemas/vocabulary.js';
 import type { Collector } from './collector.js';
 import { UNREADABLE, get, isArray, isRecord, lengthOf } from './read.js';
 import type { Route } from './types.js';
@@ -28,20 +29,18 @@ export interface AcceptedIdTypes {
   subject: readonly string[];
 }
 
-const ROUTES: readonly string[] = ['standard', 'instant', 'gpconnect'];
-
 /** Reads the options; reports an unusable route and returns undefined then. */
 export function readSettings(c: Collector, options: unknown): Settings | undefined {
   const source = isRecord(options) ? options : {};
   const route = get(source, 'route');
-  if (typeof route !== 'string' || !ROUTES.includes(route)) {
+  if (!isRoute(route)) {
     c.add('(options).route', "must be 'standard', 'instant' or 'gpconnect'");
     return undefined;
   }
   const now = get(source, 'now');
   const time = now instanceof Date ? now.getTime() : NaN;
   return {
-    route: route as Route,
+    route,
     topics: readTopics(get(source, 'topics')),
     now: Number.isFinite(time) ? time : Date.now(),
     limits: readLimits(get(source, 'limits')),

@@ -1,9 +1,10 @@
 import type { Limits } from '../limits.js';
 import type { AdditionalIdTypes } from '../schemas/id-types.js';
 import type { InvalidParameter } from '../schemas/problem.js';
+import type { Route } from '../schemas/vocabulary.js';
 
-/** The three send routes, each with its own rules. */
-export type Route = 'standard' | 'instant' | 'gpconnect';
+// The route names are service vocabulary (schemas/vocabulary.ts); senders import the type from here.
+export type { Route };
 
 /** Options of `validateMessage`. */
 export interface ValidateMessageOptions {

@@ -186,6 +186,11 @@ describe.concurrent('cdms send', () => {
     expect(sandbox.getMessage(sent.messageId)?.request).toMatchObject({ type: 'GPConnectMessage', recipient: { id: { type: 'OdsOrganisationId', value: 'UNK' } } });
     const status = json(await cdms(['status', '--gpconnect', sent.messageId, '--json'], env));
     expect(status).toMatchObject({ messageId: sent.messageId, status: 'PENDING', subStatus: 'Sent to MESH', terminal: false });
+    expect(status).toMatchObject({ gpRoute: { code: 'Sent to MESH', source: 'service', outcome: 'pending', final: false, known: true } });
+    sandbox.gpRoute.advance(sent.messageId, 'mesh-rejected');
+    const human = await cdms(['status', '--gpconnect', sent.messageId], env);
+    expect(human.stdout).toMatch(/^code +EPL-153 \(MESH, final\)$/m);
+    expect(human.stdout).toMatch(/^to do +Check the NHS number, family name and date of birth/m);
     // Without the flag the standard endpoint answers 404: the command says which flag was missing.
     const forgotten = await cdms(['status', sent.messageId], env);
     expect(forgotten.code).toBe(2);

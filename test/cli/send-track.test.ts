@@ -62,7 +62,9 @@ describe('cdms send --track', { timeout: TRACK_TIMEOUT_MS }, () => {
     const database = freshPGliteDirectory();
     expect(ok(await send(database, ['--json']))).toEqual({ route: 'standard', messageId: expect.any(String), outcome: 'sent', recovered: false });
     const id = crypto.randomUUID();
-    const failed = await send(database, ['--message-id', id, '--topic', 'No Such Topic']);
+    // A practice that does not use the service: only the service knows (a mistyped topic is refused locally).
+    const unknownPractice = ['--topic', 'Discharge Summary', '--recipient', 'Z99999', '--nhs-number', NHS_NUMBER, '--file', files.path('summary.pdf')];
+    const failed = await cdms(['send', '--track', '--database', database, '--message-id', id, ...unknownPractice], env);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('error: Request Validation Error (HTTP 400)');
     expect(failed.stderr).toContain(`The tracker keeps it, flagged for attention: cdms track show ${id}; acknowledge it once dealt with.`);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standardMessage } from '../contract/support.js';
+import { gpMessage, standardMessage } from '../contract/support.js';
 import { freshPGliteDirectory } from '../tracker/support.js';
 import { assertBuilt, cdms, expectNoLeak, json } from './support.js';
 import { PATIENT_DATA, TRACK_TIMEOUT_MS, asApp, ok, track } from './track-support.js';
@@ -114,6 +114,23 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
       metadata: { document: 'DS-1042' },
       history: [{ status: 'PENDING', source: 'send' }, { status: 'REJECTED', source: 'poll-now' }],
     });
+  });
+
+  it('show, GP route: the code, where it comes from and what to do; the attention says it too', async () => {
+    const database = freshPGliteDirectory();
+    const id = await asApp(sandbox, database, async (app) => {
+      const { messageId } = await app.send('gpconnect', gpMessage());
+      sandbox.gpRoute.advance(messageId);
+      sandbox.gpRoute.advance(messageId, 'rejected');
+      await app.pollNow(messageId);
+      return messageId;
+    });
+    const human = await track(['show', id], database);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/^status +REJECTED \(30002-Patient not known here\)$/m);
+    expect(human.stdout).toMatch(/^code +30002 \(ITK3 business response, final\)$/m);
+    expect(human.stdout).toMatch(/^to do +Check the NHS number, family name and date of birth against the Personal Demographics Service/m);
+    expect(human.stdout).toMatch(/^attention +rejected since \S+Z: REJECTED: 30002-Patient not known here\. The practice has no record of this patient.* To do: Check the NHS number/m);
   });
 
   it('pages: --limit, and the next-page command it prints with --cursor', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { REDACTED, redact } from '../../src/index.js';
 import { messageSecrets } from '../../src/core/sensitive-fields.js';
-import { gpMessage, PATIENT } from '../helpers/fixtures.js';
+import { gpMessage, MESSAGE_ID, PATIENT, PDF_BASE64, standardMessage } from '../helpers/fixtures.js';
 
 describe('redact', () => {
   it('masks every given secret, case-insensitively, and leaves the rest', () => {
@@ -25,10 +25,38 @@ describe('redact', () => {
     expect(redact('a.b*c and x', ['a.b*c', 'x', undefined as unknown as string])).toBe(`${REDACTED} and x`);
   });
 
-  it('messageSecrets collects the patient and practitioner data of a GP message', () => {
-    expect(messageSecrets(gpMessage())).toEqual([PATIENT.nhsNumber, PATIENT.family, PATIENT.given, PATIENT.dateOfBirth, 'Okafor', 'Ada']);
+  it('messageSecrets collects every value of a GP message that may not be shown: patient, practitioner, file, content, references', () => {
+    expect(messageSecrets(gpMessage())).toEqual([
+      PATIENT.nhsNumber,
+      'consultation.pdf',
+      PDF_BASE64,
+      'OOH-2026-000123',
+      PATIENT.family,
+      PATIENT.given,
+      PATIENT.dateOfBirth,
+      'Okafor',
+      'Ada',
+      'UNK',
+      '0113 496 0000',
+      'ooh@example.nhs.uk',
+    ]);
     expect(messageSecrets(null)).toEqual([]);
-    expect(messageSecrets({ subject: 'x' })).toEqual([]);
+    expect(messageSecrets({ subject: 'x' })).toEqual(['x']);
+  });
+
+  it('messageSecrets collects the body text, file names and coded items\' text of a standard message, not the values safe to show', () => {
+    const secrets = messageSecrets(standardMessage());
+    expect(secrets).toEqual([PATIENT.nhsNumber, 'Discharged home.', 'discharge.pdf', PDF_BASE64, 'Systolic']);
+    for (const safe of [MESSAGE_ID, 'Discharge Summary', 'A81001', 'VerifiedNhsNumber', 'text/plain', 'application/pdf', '271649006', 'mmHg']) {
+      expect(secrets).not.toContain(safe);
+    }
+  });
+
+  it('masks a short secret as a whole word only, so a short name does not shred the words that contain it', () => {
+    expect(redact("The value 'UNK' is unknown; Ada, metadata, Li and validation", ['UNK', 'Ada', 'Li'])).toBe(
+      `The value '${REDACTED}' is unknown; ${REDACTED}, metadata, ${REDACTED} and validation`,
+    );
+    expect(redact('ADA and ada', ['Ada'])).toBe(`${REDACTED} and ${REDACTED}`);
   });
 });
 

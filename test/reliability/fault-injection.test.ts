@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CdmsClient, CdmsError, type SendResult } from 'cdms-sdk';
 import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
 import { gpMessage, instantMessage, standardMessage } from '../helpers/fixtures.js';
+import { settlePool } from '../helpers/settle-pool.js';
 
 const SENDS = 1_000;
 const CONCURRENCY = 25;
@@ -12,21 +13,6 @@ const TIMEOUT_MS = 400;
 /** Deterministic ids: the sandbox draws faults from (seed, operation, messageId, attempt). */
 const idOf = (route: number, i: number) => `00000000-0000-4000-8${route}00-${i.toString(16).padStart(12, '0')}`;
 
-async function pool<T>(count: number, work: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
-  const results: PromiseSettledResult<T>[] = new Array<PromiseSettledResult<T>>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await work(i).then(
-        (value) => ({ status: 'fulfilled', value }) as const,
-        (reason: unknown) => ({ status: 'rejected', reason }) as const,
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return results;
-}
 
 let sandbox: Sandbox;
 let client: CdmsClient;
@@ -53,7 +39,7 @@ describe('fault injection', () => {
       // Reset forgets tokens too; exchange a fresh one before the faults start.
       accessToken = await client.tokens.exchange(await sandbox.issueAccessCode('fault-suite-user'));
       sandbox.setFaults({ ...FAULTS, ...extra });
-      const results = await pool(SENDS, send);
+      const results = await settlePool(SENDS, CONCURRENCY, send);
       sandbox.setFaults({});
       const stats = sandbox.stats();
 

@@ -79,11 +79,12 @@ describe('send recovery', () => {
     expect(trail()).toEqual(['POST /api/v1/messages']);
   });
 
-  it('send: when every attempt drops, ends after the budget with delivery not-sent', async () => {
+  it('send: when every attempt drops, ends after the budget with delivery unknown (a dropped request may still arrive)', async () => {
     server.use(http.post(SEND, () => HttpResponse.error()), http.get(STATUS, notFound));
     const error = await testClient({ maxRetries: 2 }).messages.send(standardMessage()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(error).toMatchObject({ delivery: 'not-sent' });
+    expect(error).toMatchObject({ delivery: 'unknown' });
+    expect((error as Error).message).toMatch(/may still reach the service/);
     expect(trail().filter((t) => t.startsWith('POST'))).toHaveLength(3);
   });
 
@@ -161,13 +162,13 @@ describe('delivery on every send failure', () => {
     expect(error).toMatchObject({ name: 'RequestAbortedError', delivery: 'not-sent' });
   });
 
-  it('an abort during the pause before a resend says not-sent (the status said 404)', async () => {
+  it('an abort during the pause before a resend says unknown (the status said 404, but the first attempt may still arrive)', async () => {
     server.use(http.post(SEND, () => HttpResponse.error()), http.get(STATUS, notFound));
     const controller = new AbortController();
     // Abort exactly when the SDK announces the resend, i.e. as its pause begins.
     const logger: Logger = { debug: () => undefined, info: () => undefined, error: () => undefined, warn: (f) => f.event === 'resend' && controller.abort() };
     const error = await testClient({ logger }).messages.send(standardMessage(), { signal: controller.signal }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'RequestAbortedError', delivery: 'not-sent' });
+    expect(error).toMatchObject({ name: 'RequestAbortedError', delivery: 'unknown' });
     expect(trail()).toEqual(['POST /api/v1/messages', 'GET /api/v1/messages/ID/status']);
   });
 

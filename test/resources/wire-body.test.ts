@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LocalValidationError } from '../../src/index.js';
 import { serialiseWireMessage } from '../../src/resources/wire-body.js';
 import { toWireMessage } from '../../src/resources/wire-message.js';
 import { PDF_BASE64, standardMessage } from '../helpers/fixtures.js';
@@ -59,9 +60,15 @@ describe('wire body', () => {
     expect(reads).toBe(1);
   });
 
-  it('wire message: an attachment whose getter throws is left for validation to report', () => {
+  it('wire message: an attachment whose getter throws is a local error naming the part, not-sent', () => {
     const attachment = { mimeType: 'application/pdf', fileName: 'a.pdf', get content(): string { throw new Error('unreadable'); } };
-    const { wire } = toWireMessage(standardMessage({ attachments: [attachment] }), 'standard');
-    expect((wire as { attachments: unknown[] }).attachments[0]).toBe(attachment);
+    let error: unknown;
+    try {
+      toWireMessage(standardMessage({ attachments: [attachment] }), 'standard');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(LocalValidationError);
+    expect(error).toMatchObject({ delivery: 'not-sent', invalidParameters: [{ name: 'attachments[0].content' }] });
   });
 });

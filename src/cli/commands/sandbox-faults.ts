@@ -2,6 +2,7 @@
 // faults, or script the next failures of one operation.
 import type { Command } from 'commander';
 import { isRecord } from '../../internal/is-record.js';
+import { CONTROL_PATHS } from '../../sandbox/control/paths.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
@@ -58,12 +59,12 @@ async function run(ctx: CliContext, json: string | undefined, options: FaultsOpt
   const base = sandboxUrl(ctx, options.baseUrl);
   if (options.failNext !== undefined) {
     const fault = scripted(options);
-    await control(ctx, base, 'POST', '/faults/fail-next', fault);
+    await control(ctx, base, 'POST', CONTROL_PATHS.failNext, fault);
     const count = typeof fault.count === 'number' ? fault.count : 1;
     return ctx.out.result({ failNext: fault }, `The next ${count} ${String(fault.operation)} request(s) will be answered ${String(fault.status)}.`);
   }
-  if (json !== undefined || options.off) return printFaults(ctx, await control(ctx, base, 'PUT', '/faults', options.off ? {} : parseFaults(json ?? '{}')));
-  printFaults(ctx, await control(ctx, base, 'GET', '/faults'));
+  if (json !== undefined || options.off) return printFaults(ctx, await control(ctx, base, 'PUT', CONTROL_PATHS.faults, options.off ? {} : parseFaults(json ?? '{}')));
+  printFaults(ctx, await control(ctx, base, 'GET', CONTROL_PATHS.faults));
 }
 
 /** Registers `cdms sandbox faults`. */

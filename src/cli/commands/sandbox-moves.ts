@@ -4,6 +4,7 @@
 // patient data.
 import type { Command } from 'commander';
 import { isRecord } from '../../internal/is-record.js';
+import { CONTROL_PATHS } from '../../sandbox/control/paths.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
@@ -41,10 +42,10 @@ function outcomeOf(options: AdvanceOptions): unknown {
 }
 
 const MOVES = [
-  ['import', '/toolbar/import', 'the practice user imports the message (PENDING or FAILED → COMPLETED)'],
-  ['reject', '/toolbar/reject', 'the practice user rejects the message (PENDING or FAILED → REJECTED)'],
-  ['fail', '/toolbar/fail', 'the import fails (PENDING → FAILED)'],
-  ['expire', '/expire', 'the message expires now (→ EXPIRED)'],
+  ['import', CONTROL_PATHS.toolbarImport, 'the practice user imports the message (PENDING or FAILED → COMPLETED)'],
+  ['reject', CONTROL_PATHS.toolbarReject, 'the practice user rejects the message (PENDING or FAILED → REJECTED)'],
+  ['fail', CONTROL_PATHS.toolbarFail, 'the import fails (PENDING → FAILED)'],
+  ['expire', CONTROL_PATHS.expire, 'the message expires now (→ EXPIRED)'],
 ] as const;
 
 function registerAdvance(sandbox: Command, ctx: CliContext): void {
@@ -60,7 +61,7 @@ function registerAdvance(sandbox: Command, ctx: CliContext): void {
       const options = cmd.optsWithGlobals<AdvanceOptions>();
       const outcome = outcomeOf(options);
       const base = sandboxUrl(ctx, options.baseUrl);
-      printMoved(ctx, await control(ctx, base, 'POST', '/gp-route/advance', { messageId, ...(outcome === undefined ? {} : { outcome }) }));
+      printMoved(ctx, await control(ctx, base, 'POST', CONTROL_PATHS.gpRouteAdvance, { messageId, ...(outcome === undefined ? {} : { outcome }) }));
     });
   withExamples(command, [
     'cdms sandbox advance <messageId>                       # the next step',

@@ -2,6 +2,7 @@
 // the toolbar's user does with access codes, against a running sandbox.
 import type { Command } from 'commander';
 import { isRecord } from '../../internal/is-record.js';
+import { CONTROL_PATHS } from '../../sandbox/control/paths.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { withExamples } from '../help.js';
 import { maskToken } from '../mask.js';
@@ -19,7 +20,7 @@ function registerAccessCode(sandbox: Command, ctx: CliContext): void {
     .argument('<user>', 'the practice user')
     .action(async (user: string, _options: unknown, cmd: Command) => {
       const base = sandboxUrl(ctx, cmd.optsWithGlobals<GlobalOptions>().baseUrl);
-      const answer = await control(ctx, base, 'POST', '/access-codes', { user });
+      const answer = await control(ctx, base, 'POST', CONTROL_PATHS.accessCodes, { user });
       const accessCode = isRecord(answer) ? String(answer.accessCode) : '';
       ctx.out.result({ user, accessCode }, accessCode);
     });
@@ -36,7 +37,7 @@ function registerRevoke(sandbox: Command, ctx: CliContext): void {
       ctx.out.addSecret(positional);
       const options = cmd.optsWithGlobals<RevokeOptions>();
       const token = await accessTokenInput(ctx, positional, options.accessTokenFile, 'revoke');
-      await control(ctx, sandboxUrl(ctx, options.baseUrl), 'POST', '/tokens/revoke', { token });
+      await control(ctx, sandboxUrl(ctx, options.baseUrl), 'POST', CONTROL_PATHS.revokeToken, { token });
       ctx.out.result({ revoked: maskToken(token) }, `Access token ${maskToken(token)} revoked: verify now answers 410 Gone.`);
     });
   withExamples(command, ['cdms sandbox revoke --access-token-file token.txt']);

@@ -4,6 +4,7 @@
 // command line could never import.
 import type { Command } from 'commander';
 import { isRecord } from '../../internal/is-record.js';
+import { CONTROL_PATHS } from '../../sandbox/control/paths.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { withExamples } from '../help.js';
 import { control, sandboxUrl } from '../sandbox-control.js';
@@ -23,7 +24,7 @@ export function registerSandboxToolbar(sandbox: Command, ctx: CliContext): void 
     .command('toolbar')
     .description("list the practice users whose toolbar runs (instant messages to them import by themselves); see 'run' and 'stop'")
     .action(async (_options: unknown, cmd: Command) => {
-      const users = usersOf(await control(ctx, sandboxUrl(ctx, cmd.optsWithGlobals<GlobalOptions>().baseUrl), 'GET', '/toolbar'));
+      const users = usersOf(await control(ctx, sandboxUrl(ctx, cmd.optsWithGlobals<GlobalOptions>().baseUrl), 'GET', CONTROL_PATHS.toolbar));
       ctx.out.result({ running: users }, users.length === 0 ? 'No toolbar runs.' : `Toolbars running: ${users.join(', ')}`);
     });
   const run = toolbar
@@ -33,7 +34,7 @@ export function registerSandboxToolbar(sandbox: Command, ctx: CliContext): void 
     .option('--import-fails', 'the automatic import fails (the message falls back to a standard one)')
     .action(async (user: string, _options: unknown, cmd: Command) => {
       const options = cmd.optsWithGlobals<RunOptions>();
-      await control(ctx, sandboxUrl(ctx, options.baseUrl), 'POST', '/toolbar/run', { user, ...(options.importFails ? { importFails: true } : {}) });
+      await control(ctx, sandboxUrl(ctx, options.baseUrl), 'POST', CONTROL_PATHS.toolbarRun, { user, ...(options.importFails ? { importFails: true } : {}) });
       ctx.out.result({ user, running: true, importFails: options.importFails === true }, `The toolbar of ${user} runs${options.importFails ? ' (its imports fail)' : ''}.`);
     });
   withExamples(run, ['cdms sandbox toolbar run dr.patel', 'cdms sandbox toolbar run dr.patel --import-fails']);
@@ -42,7 +43,7 @@ export function registerSandboxToolbar(sandbox: Command, ctx: CliContext): void 
     .description("stop a practice user's toolbar: instant messages to that user wait, then fall back to standard ones")
     .argument('<user>', 'the practice user')
     .action(async (user: string, _options: unknown, cmd: Command) => {
-      await control(ctx, sandboxUrl(ctx, cmd.optsWithGlobals<GlobalOptions>().baseUrl), 'POST', '/toolbar/stop', { user });
+      await control(ctx, sandboxUrl(ctx, cmd.optsWithGlobals<GlobalOptions>().baseUrl), 'POST', CONTROL_PATHS.toolbarStop, { user });
       ctx.out.result({ user, running: false }, `The toolbar of ${user} is stopped.`);
     });
   withExamples(stop, ['cdms sandbox toolbar stop dr.patel']);

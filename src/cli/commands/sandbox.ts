@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import { withExamples, withoutConnectionOptions } from '../help.js';
 import { docsUrl } from '../links.js';
 import { isRecord } from '../../internal/is-record.js';
+import { CONSOLE_PATHS, CONTROL_PATHS } from '../../sandbox/control/paths.js';
 import { errorCode } from '../json-file.js';
 import { openBrowser } from '../open-browser.js';
 import { registerSandboxFaults } from './sandbox-faults.js';
@@ -71,7 +72,7 @@ async function start(options: SandboxCommandOptions): Promise<Sandbox> {
 
 /** Prints where the sandbox listens and its keys, as JSON or for a person. */
 function announce(ctx: CliContext, sandbox: Sandbox): void {
-  const consoleUrl = `${sandbox.url}/_sandbox/console`;
+  const consoleUrl = `${sandbox.url}${CONSOLE_PATHS.inbox}`;
   const exportLine = `export CDMS_BASE_URL=${sandbox.url} CDMS_API_KEY=${sandbox.apiKey}`;
   ctx.out.result(
     {
@@ -80,7 +81,7 @@ function announce(ctx: CliContext, sandbox: Sandbox): void {
       forbiddenApiKey: sandbox.forbiddenApiKey,
       recipients: sandbox.recipients,
       topics: sandbox.topics,
-      controlUrl: `${sandbox.url}/_sandbox`,
+      controlUrl: `${sandbox.url}${CONTROL_PATHS.info}`,
       consoleUrl,
       export: exportLine,
     },
@@ -91,7 +92,7 @@ function announce(ctx: CliContext, sandbox: Sandbox): void {
       `  forbidden API key  ${sandbox.forbiddenApiKey} (valid, but 403 where the spec allows it)`,
       `  recipients         ${sandbox.recipients.join(', ')}`,
       `  topics             ${sandbox.topics.join(', ')}`,
-      `  control API        ${sandbox.url}/_sandbox (see ${docsUrl('sandbox.md')})`,
+      `  control API        ${sandbox.url}${CONTROL_PATHS.info} (see ${docsUrl('sandbox.md')})`,
       '',
       'In another terminal:',
       `  ${exportLine}`,
@@ -115,7 +116,7 @@ export function registerSandbox(program: Command, ctx: CliContext): void {
       const options = cmd.optsWithGlobals<SandboxCommandOptions>();
       const sandbox = await start(options);
       announce(ctx, sandbox);
-      if (options.open) openBrowser(ctx, `${sandbox.url}/_sandbox/console`);
+      if (options.open) openBrowser(ctx, `${sandbox.url}${CONSOLE_PATHS.inbox}`);
       await untilStopped(ctx.signal);
       await sandbox.close();
       ctx.out.diagnostic('Sandbox stopped.');

@@ -1,7 +1,8 @@
 // `cdms status <messageId>`: one status query, or with --wait polls until a
 // terminal status (COMPLETED, REJECTED, EXPIRED), for tests and the sandbox.
 import type { Command } from 'commander';
-import { NotFoundError, isTerminalStatus, type CdmsClient, type GpConnectStatus, type MessageStatus } from '../../index.js';
+import { NotFoundError, isTerminalStatus, parseGpRouteSubStatus, type CdmsClient, type GpConnectStatus, type MessageStatus } from '../../index.js';
+import { gpRouteLines } from '../gp-route-lines.js';
 import { createClient, type CliContext, type GlobalOptions } from '../config.js';
 import { parseMilliseconds } from '../duration.js';
 import { UsageError } from '../errors.js';
@@ -20,18 +21,20 @@ const MIN_INTERVAL_MS = 100;
 
 type AnyStatus = MessageStatus | GpConnectStatus;
 
-function humanLines(status: AnyStatus): string[] {
+function humanLines(status: AnyStatus, gpRoute: boolean): string[] {
   const terminal = isTerminalStatus(status.status);
   return [
     `messageId  ${status.messageId}`,
     `status     ${status.status}${terminal ? ' (terminal)' : ''}`,
     ...(status.subStatus ? [`subStatus  ${status.subStatus}`] : []),
     `updated    ${status.updated}`,
+    ...(gpRoute ? gpRouteLines(status.subStatus ?? null).map(([name, text]) => `${name.padEnd(10)} ${text}`) : []),
   ];
 }
 
-function print(ctx: CliContext, status: AnyStatus): void {
-  ctx.out.result({ ...status, terminal: isTerminalStatus(status.status) }, humanLines(status));
+function print(ctx: CliContext, status: AnyStatus, gpRoute: boolean): void {
+  const read = gpRoute ? { gpRoute: parseGpRouteSubStatus(status.subStatus ?? null) } : {};
+  ctx.out.result({ ...status, terminal: isTerminalStatus(status.status), ...read }, humanLines(status, gpRoute));
 }
 
 async function wait(ctx: CliContext, client: CdmsClient, messageId: string, options: StatusOptions): Promise<AnyStatus> {
@@ -91,11 +94,12 @@ export function registerStatus(program: Command, ctx: CliContext): void {
       }
       const client = createClient(ctx, options);
       const id = messageId.trim();
-      if (options.wait) return print(ctx, await wait(ctx, client, id, options));
+      const gpRoute = options.gpconnect === true;
+      if (options.wait) return print(ctx, await wait(ctx, client, id, options), gpRoute);
       const status = options.gpconnect
         ? await client.gpconnect.status(id, { signal: ctx.signal })
         : await client.messages.status(id, { signal: ctx.signal }).catch((error: unknown) => suggestGpRoute(ctx, client, id, error));
-      print(ctx, status);
+      print(ctx, status, gpRoute);
     });
   withExamples(command, [
     'cdms status 3f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11',

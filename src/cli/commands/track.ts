@@ -13,6 +13,7 @@ import {
 } from '../../tracker/internal.js';
 import { LocalValidationError } from '../../index.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
+import { MESSAGE_STATUSES } from '../../schemas/vocabulary.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
@@ -154,7 +155,7 @@ function registerList(track: Command, ctx: CliContext): void {
     printPage(ctx, 'list', listOptions(options), options.cursor, listLines),
   )
     .description('list tracked messages, newest first, a page at a time')
-    .option('--status <status>', 'only this service status: PENDING, COMPLETED, REJECTED, FAILED, EXPIRED')
+    .option('--status <status>', `only this service status: ${MESSAGE_STATUSES.join(', ')}`)
     .option('--route <route>', 'only this route: standard, instant or gpconnect')
     .option('--stage <stage>', `only this tracker stage: ${STAGES.join(', ')}`)
     .option('--attention', 'only messages that need attention')

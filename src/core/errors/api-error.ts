@@ -1,3 +1,6 @@
+// Errors the service answered with: ApiError, one subclass per status (a
+// factory picks it from the status and the problem), and the content
+// rejection of an attachment.
 import type { InvalidParameter, Problem } from '../../schemas/problem.js';
 import { CdmsError, type Delivery } from './cdms-error.js';
 import { contentRejection, type ContentRejection } from './content-rejection.js';

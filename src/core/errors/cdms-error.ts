@@ -1,3 +1,6 @@
+// The base of every error the SDK throws, with `delivery` (whether a failed
+// send may have reached the service), and the configuration error.
+
 /**
  * Whether a failed send may have reached the service.
  * - `not-sent`: the service certainly did not accept the message; sending it again is safe.
@@ -11,6 +14,8 @@ export interface CdmsErrorOptions {
   cause?: unknown;
   /** Set on errors thrown by a send: whether the message may have reached the service. */
   delivery?: Delivery | undefined;
+  /** Set on errors thrown by a send that has its messageId: which message the error is about. */
+  messageId?: string | undefined;
 }
 
 /**
@@ -23,6 +28,12 @@ export class CdmsError extends Error {
   override name = 'CdmsError';
   /** Set on errors thrown by a send operation; see {@link Delivery}. */
   delivery: Delivery | undefined;
+  /**
+   * Set on errors thrown by a send once its messageId is known (every error
+   * out of the tracker's `send`): the message the error is about, to look up
+   * before anything is sent again.
+   */
+  messageId: string | undefined;
 
   /**
    * @param message - Safe, already redacted text.
@@ -31,6 +42,7 @@ export class CdmsError extends Error {
   constructor(message: string, options: CdmsErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.delivery = options.delivery;
+    this.messageId = options.messageId;
   }
 }
 

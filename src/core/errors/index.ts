@@ -1,3 +1,4 @@
+// Every error class of the client, as the package exports them.
 export * from './cdms-error.js';
 export * from './local-errors.js';
 export * from './transport-errors.js';

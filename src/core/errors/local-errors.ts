@@ -1,3 +1,5 @@
+// Errors raised before anything is sent: a message or option that fails
+// local validation, and an attachment the service refused before.
 import type { InvalidParameter } from '../../schemas/problem.js';
 import type { ContentRejection } from './content-rejection.js';
 import { CdmsError, type Delivery } from './cdms-error.js';

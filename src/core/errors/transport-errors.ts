@@ -1,3 +1,5 @@
+// Errors of the transport itself: no connection, too slow, aborted by the
+// caller, or a 2xx body that broke the expected schema.
 import { CdmsError, type CdmsErrorOptions } from './cdms-error.js';
 
 /**

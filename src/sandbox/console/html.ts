@@ -42,8 +42,3 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
   });
   return new Html(out);
 }
-
-/** A JSON value for a `data-json` attribute (escaped like any other attribute value). */
-export function jsonAttr(value: unknown): string {
-  return JSON.stringify(value);
-}

@@ -14,6 +14,11 @@ export function textAt(value: unknown, path: string): string | undefined {
   return typeof found === 'string' ? found : undefined;
 }
 
+/** A string or a number as text, or undefined for anything else (the sender's JSON may hold any type). */
+export function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
 /** An NHS number in the 3-3-4 display the NHS asks for; other ids as sent. */
 export function patientId(message: SandboxMessage): string {
   const type = textAt(message.request, 'subject.id.type') ?? '';
@@ -42,12 +47,11 @@ export interface CodedItemView {
 export function codedItems(message: SandboxMessage): CodedItemView[] {
   const items = at(message.request, 'codedDataItems');
   if (!Array.isArray(items)) return [];
-  const show = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   return items.filter(isRecord).map((item) => ({
-    code: show(item.code),
-    value: show(item.value),
-    unit: show(item.unit),
-    additionalText: show(item.additionalText),
+    code: textOf(item.code) ?? '',
+    value: textOf(item.value) ?? '',
+    unit: textOf(item.unit) ?? '',
+    additionalText: textOf(item.additionalText) ?? '',
   }));
 }
 

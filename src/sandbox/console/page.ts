@@ -1,19 +1,19 @@
 // The frame of every console page: head, navigation, the two live regions
 // that console.js writes outcomes to, and the security headers.
+import { CONSOLE_PATHS, CONTROL_PATHS, controlPath } from '../control/paths.js';
 import { rawReply, type ControlReply } from '../http/reply.js';
 import { html, type Html } from './html.js';
 
-/** Where the console lives. */
-export const CONSOLE_PATH = '/_sandbox/console';
-
 /** The console's pages, in navigation order. */
 export const NAVIGATION = [
-  { key: 'inbox', path: CONSOLE_PATH, label: 'Inbox' },
-  { key: 'requests', path: `${CONSOLE_PATH}/requests`, label: 'Request log' },
-  { key: 'toolbar', path: `${CONSOLE_PATH}/toolbar`, label: 'Toolbar users and tokens' },
-  { key: 'widgets', path: `${CONSOLE_PATH}/widgets`, label: 'Widgets' },
-  { key: 'faults', path: `${CONSOLE_PATH}/faults`, label: 'Faults' },
+  { key: 'inbox', path: CONSOLE_PATHS.inbox, label: 'Inbox' },
+  { key: 'requests', path: CONSOLE_PATHS.requests, label: 'Request log' },
+  { key: 'toolbar', path: CONSOLE_PATHS.toolbar, label: 'Toolbar users and tokens' },
+  { key: 'widgets', path: CONSOLE_PATHS.widgets, label: 'Widgets' },
+  { key: 'faults', path: CONSOLE_PATHS.faults, label: 'Faults' },
 ] as const;
+
+const asset = (name: string): string => controlPath(CONSOLE_PATHS.asset, { name });
 
 /** Which page is shown (for `aria-current`). */
 export type PageKey = (typeof NAVIGATION)[number]['key'] | 'message';
@@ -68,14 +68,14 @@ export function layout(title: string, current: PageKey, content: Html): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · CDMS sandbox console</title>
 <meta name="htmx-config" content="${HTMX_CONFIG}">
-<link rel="icon" href="${CONSOLE_PATH}/assets/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${CONSOLE_PATH}/assets/console.css">
-<script src="${CONSOLE_PATH}/assets/htmx.min.js" defer></script>
-<script src="${CONSOLE_PATH}/assets/console.js" defer></script>
+<link rel="icon" href="${asset('favicon.svg')}" type="image/svg+xml">
+<link rel="stylesheet" href="${asset('console.css')}">
+<script src="${asset('htmx.min.js')}" defer></script>
+<script src="${asset('console.js')}" defer></script>
 </head>
-<body hx-ext="cdms-json">
+<body hx-ext="cdms-json" data-events="${CONTROL_PATHS.events}">
 <a class="skip-link" href="#main">Skip to the content</a>
-<header class="console-header"><a class="brand" href="${CONSOLE_PATH}">CDMS sandbox</a>${navigation(current)}</header>
+<header class="console-header"><a class="brand" href="${CONSOLE_PATHS.inbox}">CDMS sandbox</a>${navigation(current)}</header>
 <main id="main">
 <div id="console-alert" class="alert" role="alert" hidden></div>
 <div id="console-status" class="result" role="status"></div>

@@ -2,13 +2,14 @@
 // Host and cross-site checks guard them. Pages only read; every change goes
 // through the control API's own endpoints (see console.js).
 import type { SandboxControls } from '../control/controls.js';
+import { CONSOLE_PATHS, CONTROL_PATHS } from '../control/paths.js';
 import type { ControlRoute } from '../control/routes.js';
 import { SandboxError } from '../errors.js';
 import { rawReply } from '../http/reply.js';
 import { assetReply } from './assets.js';
 import type { ChangeFeed } from './change-feed.js';
 import { messageBody } from './message-view.js';
-import { CONSOLE_PATH, pageReply } from './page.js';
+import { pageReply } from './page.js';
 import { faultsPage } from './pages/faults.js';
 import { inboxPage } from './pages/inbox.js';
 import { messagePage, unknownMessagePage } from './pages/message.js';
@@ -26,7 +27,7 @@ const INERT_BODY_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; 
 function messagePageRoute(controls: SandboxControls): ControlRoute {
   return {
     method: 'GET',
-    path: `${CONSOLE_PATH}/messages/:messageId`,
+    path: CONSOLE_PATHS.message,
     handler: ({ params }) => {
       const message = controls.getMessage(params.messageId);
       if (!message) return pageReply('No such message', 'message', unknownMessagePage(params.messageId ?? ''), 404);
@@ -39,7 +40,7 @@ function messagePageRoute(controls: SandboxControls): ControlRoute {
 function bodyRoute(controls: SandboxControls): ControlRoute {
   return {
     method: 'GET',
-    path: `${CONSOLE_PATH}/messages/:messageId/body`,
+    path: CONSOLE_PATHS.messageBody,
     handler: ({ params }) => {
       const message = controls.getMessage(params.messageId);
       const body = message && messageBody(message);
@@ -56,12 +57,12 @@ function bodyRoute(controls: SandboxControls): ControlRoute {
 /** The console's pages, its assets and its event feed. */
 export function consoleRoutes(controls: SandboxControls, feed: ChangeFeed, recipients: () => readonly string[]): ControlRoute[] {
   return [
-    { method: 'GET', path: CONSOLE_PATH, handler: ({ query }) => pageReply('Inbox', 'inbox', inboxPage(controls.listMessages(), query, recipients())) },
+    { method: 'GET', path: CONSOLE_PATHS.inbox, handler: ({ query }) => pageReply('Inbox', 'inbox', inboxPage(controls.listMessages(), query, recipients())) },
     messagePageRoute(controls),
     bodyRoute(controls),
     {
       method: 'GET',
-      path: `${CONSOLE_PATH}/requests`,
+      path: CONSOLE_PATHS.requests,
       handler: () => {
         const known = new Set(controls.listMessages().map((m) => m.messageId.toLowerCase()));
         return pageReply('Request log', 'requests', requestsPage(controls.requests(), known));
@@ -69,12 +70,12 @@ export function consoleRoutes(controls: SandboxControls, feed: ChangeFeed, recip
     },
     {
       method: 'GET',
-      path: `${CONSOLE_PATH}/toolbar`,
+      path: CONSOLE_PATHS.toolbar,
       handler: () => pageReply('Toolbar users and tokens', 'toolbar', toolbarPage({ running: controls.runningToolbars(), tokens: controls.listTokens() })),
     },
-    { method: 'GET', path: `${CONSOLE_PATH}/widgets`, handler: () => pageReply('Widgets', 'widgets', widgetsPage(controls.listWidgets(), recipients())) },
-    { method: 'GET', path: `${CONSOLE_PATH}/faults`, handler: () => pageReply('Faults', 'faults', faultsPage(controls.faults())) },
-    { method: 'GET', path: `${CONSOLE_PATH}/assets/:name`, handler: ({ params }) => assetReply(params.name) },
-    { method: 'GET', path: '/_sandbox/events', handler: () => feed.subscribe() },
+    { method: 'GET', path: CONSOLE_PATHS.widgets, handler: () => pageReply('Widgets', 'widgets', widgetsPage(controls.listWidgets(), recipients())) },
+    { method: 'GET', path: CONSOLE_PATHS.faults, handler: () => pageReply('Faults', 'faults', faultsPage(controls.faults())) },
+    { method: 'GET', path: CONSOLE_PATHS.asset, handler: ({ params }) => assetReply(params.name) },
+    { method: 'GET', path: CONTROL_PATHS.events, handler: () => feed.subscribe() },
   ];
 }

@@ -154,6 +154,8 @@ export class SandboxControls {
     const now = this.#state.now();
     const record = this.#state.messages.get(checkId(messageId), now);
     move(record, now);
+    // A person's move takes over from a test scenario: its remaining steps are dropped.
+    if (record.scenario) record.scenario.steps = [];
     return toSandboxMessage(record);
   }
 }

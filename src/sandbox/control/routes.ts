@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { SandboxError } from '../errors.js';
 import { checkGpRouteOutcome } from '../messages/transitions.js';
 import { attachmentReply } from './attachment-reply.js';
+import { CONTROL_PATHS } from './paths.js';
 import type { SandboxControls } from './controls.js';
 
 /** A parsed control request. */
@@ -22,7 +23,7 @@ export interface ControlInput {
  */
 export interface ControlRoute {
   method: 'GET' | 'POST' | 'PUT';
-  /** Path under `/_sandbox`. */
+  /** Its path: one of `CONTROL_PATHS` or `CONSOLE_PATHS` (control/paths.ts), `{name}` marking a parameter. */
   path: string;
   handler: (input: ControlInput) => unknown;
 }
@@ -55,12 +56,12 @@ function userOptions(body: Record<string, unknown>) {
  */
 export function controlRoutes(controls: SandboxControls, info: () => SandboxInfo): ControlRoute[] {
   return [
-    { method: 'GET', path: '/_sandbox', handler: () => info() },
-    { method: 'GET', path: '/_sandbox/stats', handler: () => controls.stats() },
-    { method: 'GET', path: '/_sandbox/messages', handler: () => controls.listMessages() },
+    { method: 'GET', path: CONTROL_PATHS.info, handler: () => info() },
+    { method: 'GET', path: CONTROL_PATHS.stats, handler: () => controls.stats() },
+    { method: 'GET', path: CONTROL_PATHS.messages, handler: () => controls.listMessages() },
     {
       method: 'GET',
-      path: '/_sandbox/messages/:messageId',
+      path: CONTROL_PATHS.message,
       handler: ({ params }) => {
         const message = controls.getMessage(params.messageId);
         if (!message) throw new SandboxError('not-found', 'No such message in the sandbox.');
@@ -69,36 +70,36 @@ export function controlRoutes(controls: SandboxControls, info: () => SandboxInfo
     },
     {
       method: 'GET',
-      path: '/_sandbox/messages/:messageId/attachments/:index',
+      path: CONTROL_PATHS.attachment,
       handler: ({ params, query }) => attachmentReply(controls.attachment(params.messageId, params.index), query.has('download')),
     },
-    { method: 'GET', path: '/_sandbox/requests', handler: () => controls.requests() },
-    { method: 'GET', path: '/_sandbox/tokens', handler: () => controls.listTokens() },
-    { method: 'GET', path: '/_sandbox/toolbar', handler: () => controls.runningToolbars() },
-    { method: 'GET', path: '/_sandbox/widgets', handler: () => controls.listWidgets() },
-    { method: 'POST', path: '/_sandbox/access-codes', handler: ({ body }) => ({ accessCode: controls.issueAccessCode(text(body, 'user')) }) },
-    { method: 'POST', path: '/_sandbox/tokens/revoke', handler: ({ body }) => controls.revokeToken(text(body, 'token')) },
-    { method: 'POST', path: '/_sandbox/toolbar/run', handler: ({ body }) => controls.runToolbar(text(body, 'user'), userOptions(body)) },
-    { method: 'POST', path: '/_sandbox/toolbar/stop', handler: ({ body }) => controls.stopToolbar(text(body, 'user')) },
-    { method: 'POST', path: '/_sandbox/toolbar/import', handler: ({ body }) => controls.toolbar('import', text(body, 'messageId')) },
-    { method: 'POST', path: '/_sandbox/toolbar/reject', handler: ({ body }) => controls.toolbar('reject', text(body, 'messageId')) },
-    { method: 'POST', path: '/_sandbox/toolbar/fail', handler: ({ body }) => controls.toolbar('fail', text(body, 'messageId')) },
-    { method: 'POST', path: '/_sandbox/expire', handler: ({ body }) => controls.expire(text(body, 'messageId')) },
+    { method: 'GET', path: CONTROL_PATHS.requests, handler: () => controls.requests() },
+    { method: 'GET', path: CONTROL_PATHS.tokens, handler: () => controls.listTokens() },
+    { method: 'GET', path: CONTROL_PATHS.toolbar, handler: () => controls.runningToolbars() },
+    { method: 'GET', path: CONTROL_PATHS.widgets, handler: () => controls.listWidgets() },
+    { method: 'POST', path: CONTROL_PATHS.accessCodes, handler: ({ body }) => ({ accessCode: controls.issueAccessCode(text(body, 'user')) }) },
+    { method: 'POST', path: CONTROL_PATHS.revokeToken, handler: ({ body }) => controls.revokeToken(text(body, 'token')) },
+    { method: 'POST', path: CONTROL_PATHS.toolbarRun, handler: ({ body }) => controls.runToolbar(text(body, 'user'), userOptions(body)) },
+    { method: 'POST', path: CONTROL_PATHS.toolbarStop, handler: ({ body }) => controls.stopToolbar(text(body, 'user')) },
+    { method: 'POST', path: CONTROL_PATHS.toolbarImport, handler: ({ body }) => controls.toolbar('import', text(body, 'messageId')) },
+    { method: 'POST', path: CONTROL_PATHS.toolbarReject, handler: ({ body }) => controls.toolbar('reject', text(body, 'messageId')) },
+    { method: 'POST', path: CONTROL_PATHS.toolbarFail, handler: ({ body }) => controls.toolbar('fail', text(body, 'messageId')) },
+    { method: 'POST', path: CONTROL_PATHS.expire, handler: ({ body }) => controls.expire(text(body, 'messageId')) },
     {
       method: 'POST',
-      path: '/_sandbox/gp-route/advance',
+      path: CONTROL_PATHS.gpRouteAdvance,
       handler: ({ body }) => controls.advance(text(body, 'messageId'), checkGpRouteOutcome(body.outcome)),
     },
-    { method: 'GET', path: '/_sandbox/faults', handler: () => controls.faults() },
+    { method: 'GET', path: CONTROL_PATHS.faults, handler: () => controls.faults() },
     {
       method: 'PUT',
-      path: '/_sandbox/faults',
+      path: CONTROL_PATHS.faults,
       handler: ({ body }) => {
         controls.setFaults(body);
         return controls.faults();
       },
     },
-    { method: 'POST', path: '/_sandbox/faults/fail-next', handler: ({ body }) => controls.failNext(body) },
-    { method: 'POST', path: '/_sandbox/reset', handler: () => controls.reset() },
+    { method: 'POST', path: CONTROL_PATHS.failNext, handler: ({ body }) => controls.failNext(body) },
+    { method: 'POST', path: CONTROL_PATHS.reset, handler: () => controls.reset() },
   ];
 }

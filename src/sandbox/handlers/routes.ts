@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '../../schemas/endpoints.js';
 import type { TokenVerifyPath } from '../options.js';
 import { empty, json } from '../http/response.js';
 import { sendHandler } from './send.js';
@@ -6,7 +7,8 @@ import { exchangeHandler, verifyHandler } from './tokens.js';
 import type { ApiRoute } from './types.js';
 import { registerWidgetHandler } from './widgets.js';
 
-const TOKEN_PATH = '/api/v1/messages/instant/access/token';
+/** An endpoint as the server sees a request's path: from the root. */
+const served = (endpoint: string): string => `/${endpoint}`;
 
 /**
  * The spec's endpoints. `refusesForbiddenKey` follows the 403 row of the
@@ -20,36 +22,36 @@ export function apiRoutes(verifyPaths: readonly TokenVerifyPath[]): ApiRoute[] {
     ...r,
   });
   const routes: ApiRoute[] = [
-    route({ method: 'GET', path: '/api/v1/test', operation: 'test', refusesForbiddenKey: false, handler: () => empty(200) }),
+    route({ method: 'GET', path: served(ENDPOINTS.test), operation: 'test', refusesForbiddenKey: false, handler: () => empty(200) }),
     // The spec's description also allows POST on the test endpoint.
-    route({ method: 'POST', path: '/api/v1/test', operation: 'test', refusesForbiddenKey: false, handler: () => empty(200) }),
+    route({ method: 'POST', path: served(ENDPOINTS.test), operation: 'test', refusesForbiddenKey: false, handler: () => empty(200) }),
     route({
       method: 'GET',
-      path: '/api/v1/topics',
+      path: served(ENDPOINTS.topics),
       operation: 'topics.list',
       handler: ({ state }) => json(state.config.topics.map((topicName) => ({ topicName }))),
     }),
-    route({ method: 'POST', path: '/api/v1/messages', operation: 'messages.send', jsonBody: true, handler: sendHandler('standard') }),
-    route({ method: 'POST', path: '/api/v1/messages/instant', operation: 'instant.send', jsonBody: true, handler: sendHandler('instant') }),
-    route({ method: 'POST', path: '/api/v1/gpconnect/messages', operation: 'gpconnect.send', jsonBody: true, handler: sendHandler('gpconnect') }),
-    route({ method: 'POST', path: TOKEN_PATH, operation: 'tokens.exchange', jsonBody: true, handler: exchangeHandler }),
-    route({ method: 'POST', path: '/api/v1/widgets', operation: 'widgets.register', jsonBody: true, handler: registerWidgetHandler }),
+    route({ method: 'POST', path: served(ENDPOINTS.sendStandard), operation: 'messages.send', jsonBody: true, handler: sendHandler('standard') }),
+    route({ method: 'POST', path: served(ENDPOINTS.sendInstant), operation: 'instant.send', jsonBody: true, handler: sendHandler('instant') }),
+    route({ method: 'POST', path: served(ENDPOINTS.sendGpConnect), operation: 'gpconnect.send', jsonBody: true, handler: sendHandler('gpconnect') }),
+    route({ method: 'POST', path: served(ENDPOINTS.accessToken), operation: 'tokens.exchange', jsonBody: true, handler: exchangeHandler }),
+    route({ method: 'POST', path: served(ENDPOINTS.widgets), operation: 'widgets.register', jsonBody: true, handler: registerWidgetHandler }),
     route({
       method: 'GET',
-      path: '/api/v1/messages/:messageId/status',
+      path: served(ENDPOINTS.status),
       operation: 'messages.status',
       refusesForbiddenKey: false,
       handler: statusHandler('standard'),
     }),
     route({
       method: 'GET',
-      path: '/api/v1/gpconnect/messages/:messageId/status',
+      path: served(ENDPOINTS.gpconnectStatus),
       operation: 'gpconnect.status',
       refusesForbiddenKey: false,
       handler: statusHandler('gpconnect'),
     }),
   ];
-  if (verifyPaths.includes('definition')) routes.push(route({ method: 'GET', path: TOKEN_PATH, operation: 'tokens.verify', handler: verifyHandler }));
-  if (verifyPaths.includes('verify')) routes.push(route({ method: 'GET', path: `${TOKEN_PATH}/verify`, operation: 'tokens.verify', handler: verifyHandler }));
+  if (verifyPaths.includes('definition')) routes.push(route({ method: 'GET', path: served(ENDPOINTS.accessToken), operation: 'tokens.verify', handler: verifyHandler }));
+  if (verifyPaths.includes('verify')) routes.push(route({ method: 'GET', path: served(ENDPOINTS.accessTokenVerify), operation: 'tokens.verify', handler: verifyHandler }));
   return routes;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ENDPOINTS, SEND_ENDPOINTS as SEND_PATHS } from '../../schemas/endpoints.js';
 import { GPCONNECT_MESSAGE_TYPE, GpConnectMessageSchema } from '../../schemas/gpconnect.js';
 import { INSTANT_MESSAGE_TYPE, InstantMessageSchema, StandardMessageSchema } from '../../schemas/message.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
@@ -18,9 +19,9 @@ export interface SendEndpoint {
 
 /** The three send endpoints (spec: Endpoints). */
 export const SEND_ENDPOINTS: Record<Route, SendEndpoint> = {
-  standard: { route: 'standard', type: undefined, path: '/api/v1/messages', schema: StandardMessageSchema },
-  instant: { route: 'instant', type: INSTANT_MESSAGE_TYPE, path: '/api/v1/messages/instant', schema: InstantMessageSchema },
-  gpconnect: { route: 'gpconnect', type: GPCONNECT_MESSAGE_TYPE, path: '/api/v1/gpconnect/messages', schema: GpConnectMessageSchema },
+  standard: { route: 'standard', type: undefined, path: `/${SEND_PATHS.standard}`, schema: StandardMessageSchema },
+  instant: { route: 'instant', type: INSTANT_MESSAGE_TYPE, path: `/${SEND_PATHS.instant}`, schema: InstantMessageSchema },
+  gpconnect: { route: 'gpconnect', type: GPCONNECT_MESSAGE_TYPE, path: `/${SEND_PATHS.gpconnect}`, schema: GpConnectMessageSchema },
 };
 
 /**
@@ -80,7 +81,7 @@ function codedItems(body: Record<string, unknown>, endpoint: SendEndpoint): Inva
 function reference(body: Record<string, unknown>, endpoint: SendEndpoint, state: SandboxState): InvalidParameter[] {
   const out: InvalidParameter[] = [];
   if (typeof body.topic === 'string' && !state.config.topics.includes(body.topic)) {
-    out.push({ name: 'topic', reason: 'is not one of the topics served by GET /api/v1/topics' });
+    out.push({ name: 'topic', reason: `is not one of the topics served by GET /${ENDPOINTS.topics}` });
   }
   // The GP route routes by the patient (MESH), so its recipient need not be a practice that uses the service.
   const recipient = (body.recipient as { id?: { value?: unknown } } | undefined)?.id?.value;

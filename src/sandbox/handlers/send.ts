@@ -1,7 +1,7 @@
 import type { InvalidParameter } from '../../schemas/problem.js';
 import type { Route } from '../../validation/index.js';
 import { header } from '../http/headers.js';
-import { ACCESS_TOKEN_HEADER } from '../reference-data.js';
+import { INSTANT_ACCESS_TOKEN_HEADER } from '../../schemas/vocabulary.js';
 import { problem, validationProblem } from '../http/problems.js';
 import { json, type SandboxResponse } from '../http/response.js';
 import { acceptMessage } from '../messages/accept.js';
@@ -17,8 +17,8 @@ import { isRecord } from '../../internal/is-record.js';
  * is an unknown or revoked one, since the instant send lists no 410.
  */
 function instantUser(request: ApiRequest): { user: string } | InvalidParameter {
-  const token = header(request.headers, ACCESS_TOKEN_HEADER);
-  const name = ACCESS_TOKEN_HEADER;
+  const token = header(request.headers, INSTANT_ACCESS_TOKEN_HEADER);
+  const name = INSTANT_ACCESS_TOKEN_HEADER;
   if (!token) return { name, reason: "is required: the access token of the user who sends the instant message" };
   const user = request.state.tokens.userOf(token);
   if (user === undefined) return { name, reason: 'is not a valid access token (unknown or no longer valid); ask the user for a new access code' };

@@ -1,7 +1,7 @@
 import { AccessCodeExchangeSchema } from '../../schemas/token.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
 import { header } from '../http/headers.js';
-import { ACCESS_TOKEN_HEADER } from '../reference-data.js';
+import { INSTANT_ACCESS_TOKEN_HEADER } from '../../schemas/vocabulary.js';
 import { problem, validationProblem } from '../http/problems.js';
 import { empty, json } from '../http/response.js';
 import { toInvalidParameters } from '../http/zod-issues.js';
@@ -33,7 +33,7 @@ export const exchangeHandler: ApiHandler = ({ state, body }) => {
  * or malformed header is a 400 naming the header.
  */
 export const verifyHandler: ApiHandler = ({ state, headers }) => {
-  const name = ACCESS_TOKEN_HEADER;
+  const name = INSTANT_ACCESS_TOKEN_HEADER;
   const token = header(headers, name);
   if (!token) return validationProblem([{ name, reason: 'must be provided: the access token to verify' }]);
   if (!UUID_PATTERN.test(token)) return validationProblem([{ name, reason: 'must be a UUID access token' }]);

@@ -26,7 +26,7 @@ export type ApiHandler = (request: ApiRequest) => SandboxResponse;
 /** An endpoint of the spec. */
 export interface ApiRoute {
   method: 'GET' | 'POST';
-  /** Path with `:name` parameters. */
+  /** Path with `{name}` parameters. */
   path: string;
   /** The SDK's name of the operation (stats, faults). */
   operation: OperationName;

@@ -2,7 +2,7 @@
 export interface RoutePattern {
   /** HTTP method. */
   method: string;
-  /** Path with `:name` parameters, e.g. `/api/v1/messages/:messageId/status`. */
+  /** Path with `{name}` parameters, e.g. `/api/v1/messages/{messageId}/status` (the form of schemas/endpoints.ts). */
   path: string;
 }
 
@@ -28,8 +28,9 @@ function compile<R extends RoutePattern>(route: R): Compiled<R> {
   const source = route.path
     .split('/')
     .map((segment) => {
-      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(segment.slice(1));
+      const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+      if (name === undefined) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(name);
       return '([^/]+)';
     })
     .join('/');

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Route } from '../../validation/index.js';
-import { SENT_TO_MESH } from '../reference-data.js';
+import { statusEndpointOf } from '../../schemas/endpoints.js';
+import { SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { SandboxState } from '../state.js';
 import type { AttachmentSummary, MessageRecord } from './record.js';
+import { planScenario } from './scenarios.js';
 
 /** The decoded content of each attachment (validated base64 by now). */
 function decodeAll(attachments: unknown): Buffer[] {
@@ -75,9 +77,9 @@ export function acceptMessage(state: SandboxState, body: Record<string, unknown>
     attachments: summarise(body.attachments, contents),
     contents,
     history: [{ at: new Date(now).toISOString(), status: 'PENDING', subStatus, cause: `sent by the ${route} route` }],
+    scenario: planScenario(body, route, now, state.config.scenarioStepMs),
   };
   state.messages.add(record);
   state.stats.send(messageId, 'accepted');
-  const prefix = route === 'gpconnect' ? '/api/v1/gpconnect/messages' : '/api/v1/messages';
-  return `${prefix}/${encodeURIComponent(messageId)}/status`;
+  return statusEndpointOf(route, messageId);
 }

@@ -1,14 +1,15 @@
-import { EXPIRED_BEFORE_IMPORT, FAILED_INSTANT_IMPORT, NOT_IMPORTED_IN_TIME, SENT_TO_MESH } from '../reference-data.js';
+import { FAILED_INSTANT_IMPORT, SENT_TO_MESH } from '../../schemas/vocabulary.js';
+import { EXPIRED_BEFORE_IMPORT, NOT_IMPORTED_IN_TIME } from '../reference-data.js';
 import { changeStatus, type MessageRecord } from './record.js';
 
 /** A move that happens by the passage of time. */
 interface TimedEvent {
-  kind: 'import' | 'convert' | 'expire';
+  kind: 'import' | 'scenario' | 'convert' | 'expire';
   at: number;
 }
 
-/** When several events fall on the same millisecond: import, then conversion, then expiry. */
-const PRIORITY = { import: 0, convert: 1, expire: 2 } as const;
+/** When several events fall on the same millisecond: import, a test scenario's step, conversion, expiry. */
+const PRIORITY = { import: 0, scenario: 1, convert: 2, expire: 3 } as const;
 
 /**
  * Whether expiry can still catch the message. Standard and instant messages
@@ -24,8 +25,11 @@ function canExpire(r: MessageRecord): boolean {
 function nextEvent(r: MessageRecord): TimedEvent | undefined {
   const events: TimedEvent[] = [];
   if (r.expiresAt !== undefined && canExpire(r)) events.push({ kind: 'expire', at: r.expiresAt });
+  const step = r.scenario?.steps[0];
+  if (step) events.push({ kind: 'scenario', at: step.at });
   const instant = r.instant;
-  if (instant?.phase === 'instant' && r.status === 'PENDING') {
+  // A test scenario decides an instant message's fate: the toolbar's import and the conversion wait until it is over.
+  if (instant?.phase === 'instant' && r.status === 'PENDING' && !step) {
     if (instant.importAt !== undefined) events.push({ kind: 'import', at: instant.importAt });
     events.push({ kind: 'convert', at: instant.convertAt });
   }
@@ -44,6 +48,7 @@ export function markExpired(r: MessageRecord, at: number, cause: string): void {
 function apply(r: MessageRecord, event: TimedEvent): void {
   const instant = r.instant;
   if (event.kind === 'expire') return markExpired(r, event.at, 'expired: expiryDateTime passed');
+  if (event.kind === 'scenario') return applyScenarioStep(r);
   if (!instant) return;
   instant.phase = 'standard';
   if (event.kind === 'convert') {
@@ -54,6 +59,15 @@ function apply(r: MessageRecord, event: TimedEvent): void {
   } else {
     changeStatus(r, 'COMPLETED', null, event.at, 'imported automatically by the toolbar');
   }
+}
+
+/** The next step of the message's test scenario. */
+function applyScenarioStep(r: MessageRecord): void {
+  const step = r.scenario?.steps.shift();
+  if (!step) return;
+  if (step.kind === 'expire') return markExpired(r, step.at, step.cause);
+  changeStatus(r, step.status, step.subStatus, step.at, step.cause);
+  if (r.instant) r.instant.phase = 'standard';
 }
 
 /**

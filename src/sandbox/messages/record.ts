@@ -1,3 +1,5 @@
+import { scenarioView, type MessageScenario, type ScenarioState } from './scenarios.js';
+
 /** Which send endpoint a message came through. */
 export type SandboxRoute = 'standard' | 'instant' | 'gpconnect';
 
@@ -69,6 +71,8 @@ export interface MessageRecord {
   contents: Buffer[] | undefined;
   /** Every status change, oldest first. */
   history: StatusChange[];
+  /** The test scenario the message triggered, with its steps still to come; undefined for an ordinary message. */
+  scenario?: ScenarioState | undefined;
 }
 
 /** A stored message as tests see it (a copy; changing it changes nothing). */
@@ -93,6 +97,8 @@ export interface SandboxMessage {
   request: Record<string, unknown>;
   /** Every status change with its time and cause, oldest first (the first is the send). */
   history: StatusChange[];
+  /** The test scenario the message triggered (see the sandbox guide's "Test scenarios"), or null. */
+  scenario: MessageScenario | null;
 }
 
 /**
@@ -119,6 +125,7 @@ export function toSandboxMessage(r: MessageRecord): SandboxMessage {
     attachments: r.attachments.map((a) => ({ ...a })),
     request: structuredClone(r.request),
     history: r.history.map((h) => ({ ...h })),
+    scenario: scenarioView(r.scenario),
   };
 }
 

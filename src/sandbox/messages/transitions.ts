@@ -1,16 +1,16 @@
 import { SandboxError } from '../errors.js';
-import { ITK_IMPORTED, ITK_REJECTED, ITK_SUCCESS, MESH_REJECTED, SENT_TO_MESH, routeSubStatus, type RouteCode } from '../reference-data.js';
+import { ITK_SUCCESS, SENT_TO_MESH, isTerminalStatus } from '../../schemas/vocabulary.js';
+import { ITK_IMPORTED, ITK_REJECTED, MESH_REJECTED, routeSubStatus, type RouteCode } from '../reference-data.js';
 import { markExpired } from './lifecycle.js';
 import { changeStatus, type MessageRecord } from './record.js';
 
 /** A practice user's action in the toolbar. */
 export type ToolbarAction = 'import' | 'reject' | 'fail';
 
-const TERMINAL = new Set(['COMPLETED', 'REJECTED', 'EXPIRED']);
 const TOOLBAR_RESULT = { import: 'COMPLETED', reject: 'REJECTED', fail: 'FAILED' } as const;
 
 function refuseTerminal(r: MessageRecord): void {
-  if (TERMINAL.has(r.status)) {
+  if (isTerminalStatus(r.status)) {
     throw new SandboxError('conflict', `Message ${r.messageId} is ${r.status}, a terminal status: it never changes.`);
   }
 }

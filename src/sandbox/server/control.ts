@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONTROL_PATHS } from '../control/paths.js';
 import type { ControlRoute } from '../control/routes.js';
 import { SandboxError } from '../errors.js';
 import { parseJsonBody, readBody } from '../http/body.js';
@@ -57,7 +58,7 @@ export async function handleControl(ctx: ControlContext, req: IncomingMessage, r
   const { pathname } = url;
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   const found = ctx.router.match(req.method ?? 'GET', path);
-  if (!found) return writeResponse(res, problem(404, { detail: 'No such control endpoint; GET /_sandbox lists the sandbox.' }));
+  if (!found) return writeResponse(res, problem(404, { detail: `No such control endpoint; GET ${CONTROL_PATHS.info} lists the sandbox.` }));
   if ('allow' in found) return writeResponse(res, problem(405, { detail: 'Method not allowed here.' }, { Allow: found.allow.join(', ') }));
   const read = await readControlBody(req);
   if (!read.ok) return writeResponse(res, read.response);

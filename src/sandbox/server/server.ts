@@ -1,6 +1,7 @@
 import { once, setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CONTROL_ROOT } from '../control/paths.js';
 import { problem } from '../http/problems.js';
 import { writeResponse } from '../http/response.js';
 import { handleApi, type ApiContext } from './api.js';
@@ -20,7 +21,7 @@ export interface RunningServer {
 const BASE = 'http://sandbox.invalid';
 
 /** Whether the path is the control API's. */
-const isControlPath = (pathname: string): boolean => pathname === '/_sandbox' || pathname.startsWith('/_sandbox/');
+const isControlPath = (pathname: string): boolean => pathname === CONTROL_ROOT || pathname.startsWith(`${CONTROL_ROOT}/`);
 
 function onRequest(api: ApiContext, control: ControlContext, req: IncomingMessage, res: ServerResponse): void {
   // No endpoint of the API takes query parameters (spec: Endpoints): there the query string is ignored.

@@ -4,7 +4,7 @@ import type { OperationName } from '../../core/retry-policy.js';
 import { isRecord } from '../../internal/is-record.js';
 import { header } from '../http/headers.js';
 import type { SandboxResponse } from '../http/response.js';
-import { ACCESS_TOKEN_HEADER } from '../reference-data.js';
+import { API_KEY_HEADER, INSTANT_ACCESS_TOKEN_HEADER } from '../../schemas/vocabulary.js';
 import { describeKey, type LoggedProblem, type RequestOutcome } from '../request-log.js';
 import { maskSecret } from '../../internal/mask-secret.js';
 import type { SandboxState } from '../state.js';
@@ -35,8 +35,8 @@ function problemOf(response: SandboxResponse | undefined): LoggedProblem | undef
 export function startTrace(state: SandboxState, req: IncomingMessage, pathname: string): RequestTrace {
   const started = performance.now();
   const at = new Date(state.now()).toISOString();
-  const token = header(req.headers, ACCESS_TOKEN_HEADER);
-  const apiKey = describeKey(header(req.headers, 'apikey'), state.config);
+  const token = header(req.headers, INSTANT_ACCESS_TOKEN_HEADER);
+  const apiKey = describeKey(header(req.headers, API_KEY_HEADER), state.config);
   let ended = false;
   const trace: RequestTrace = {
     operation: undefined,

@@ -1,7 +1,9 @@
-import { ConfigurationError } from '../../core/errors/cdms-error.js';
 // From the `database` option to an open driver: a directory (embedded),
 // 'memory:' (embedded, for tests), a postgres:// URL or the app's own pool.
+import { ConfigurationError } from '../../core/errors/cdms-error.js';
+import { databaseFailure } from './database-failure.js';
 import type { SqlDriver } from './driver.js';
+import { guardedDriver } from './guarded-driver.js';
 import { openDirectoryPGlite, openMemoryPGlite } from './pglite.js';
 import { openPostgresUrl, poolDriver, type PgPoolLike } from './postgres.js';
 
@@ -33,11 +35,19 @@ export function embeddedDirectory(database: string): string | undefined {
   return database.replace(/^file:\/\//i, '');
 }
 
-/** Opens the database the `database` option names (see `TrackerOptions.database`). */
-export function openDatabase(database: string | PgPoolLike): Promise<SqlDriver> {
-  if (typeof database !== 'string') return Promise.resolve(poolDriver(database, false));
-  if (database === 'memory:') return openMemoryPGlite();
-  const directory = embeddedDirectory(database);
-  if (directory === undefined) return openPostgresUrl(database, 5);
-  return openDirectoryPGlite(directory);
+/**
+ * Opens the database the `database` option names (see
+ * `TrackerOptions.database`). Whatever the engine, its failures come out as
+ * CdmsErrors (a DatabaseUnavailableError, or a ConfigurationError), never
+ * as the driver's own errors.
+ */
+export async function openDatabase(database: string | PgPoolLike): Promise<SqlDriver> {
+  if (typeof database !== 'string') return poolDriver(database, false);
+  const directory = database === 'memory:' ? undefined : embeddedDirectory(database);
+  if (database !== 'memory:' && directory === undefined) return openPostgresUrl(database, 5);
+  try {
+    return guardedDriver(directory === undefined ? await openMemoryPGlite() : await openDirectoryPGlite(directory));
+  } catch (error) {
+    throw databaseFailure(error, 'embedded');
+  }
 }

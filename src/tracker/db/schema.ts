@@ -74,6 +74,17 @@ export const MIGRATIONS: readonly string[] = [
     next_slot timestamptz NOT NULL
   );
   `,
+  // A send attempt that may have reached the service (unclear_at: when the
+  // latest such attempt ended, so a 404 soon after is not taken as absence),
+  // and the instances sharing a PostgreSQL ledger proving they are alive.
+  `
+  ALTER TABLE $schema.messages ADD COLUMN unclear_at timestamptz;
+  CREATE TABLE $schema.instances (
+    instance_id text PRIMARY KEY,
+    seen_at timestamptz NOT NULL,
+    started_at timestamptz NOT NULL
+  );
+  `,
   // Retention: settled messages, oldest change first, found without reading the active ones.
   `
   CREATE INDEX messages_settled ON $schema.messages (changed_at) WHERE stage IN ('settled', 'failed') AND attention IS NULL;

@@ -3,6 +3,7 @@
 // poll planned). Pure; ../work/adopt.ts writes it.
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
+import { isRoute } from '../../schemas/vocabulary.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
 import { newState, type MessageState } from '../model/message-state.js';
 import { checkMetadata } from '../model/metadata.js';
@@ -28,14 +29,12 @@ export interface TrackInput {
   metadata?: Record<string, unknown> | undefined;
 }
 
-const ROUTES: readonly string[] = ['standard', 'instant', 'gpconnect'];
-
 /** Checks a {@link TrackInput} and turns it into a followed message's first state. */
 export function adoptedState(input: TrackInput, step: StepContext): MessageState {
   const problems: InvalidParameter[] = [];
   const i = (input ?? {}) as Partial<TrackInput>;
   if (typeof i.messageId !== 'string' || !UUID_PATTERN.test(i.messageId)) problems.push({ name: 'messageId', reason: 'must be the UUID the message was sent with' });
-  if (typeof i.route !== 'string' || !ROUTES.includes(i.route)) problems.push({ name: 'route', reason: "must be 'standard', 'instant' or 'gpconnect'" });
+  if (!isRoute(i.route)) problems.push({ name: 'route', reason: "must be 'standard', 'instant' or 'gpconnect'" });
   const sentAt = toDate(i.sentAt);
   if (!sentAt) problems.push({ name: 'sentAt', reason: 'must be a Date or an RFC 3339 timestamp' });
   const expiry = i.expiryDateTime === undefined || i.expiryDateTime === null ? null : toDate(i.expiryDateTime);

@@ -3,8 +3,10 @@
 // just before and just after expiry. Pure (times in, a time out), so the cap
 // is tested over whole simulated lives. Not the public planStatusPolls, which
 // plans polls for an app without the tracker.
-/** The service's guidance: no more than four polls of a message a day. */
-export const POLLS_PER_WINDOW = 4;
+import { MAX_STATUS_POLLS_PER_DAY } from '../../schemas/vocabulary.js';
+
+/** The service's guidance (no more than four polls of a message a day), as the polls allowed in one window of four intervals. */
+export const POLLS_PER_WINDOW = MAX_STATUS_POLLS_PER_DAY;
 
 /** Random delay added to each regular poll, as a share of the interval, so a batch does not poll in the same second. */
 const SPREAD = 0.1;

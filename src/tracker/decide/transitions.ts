@@ -3,21 +3,19 @@
 // attention once per reason, and scheduling the next poll. Pure functions of
 // the transition and a StepContext (the time, the options, a random source),
 // so they are tested without a database or a service.
-import { isTerminalStatus } from '../../polling.js';
+import { FAILED_INSTANT_IMPORT, isTerminalStatus } from '../../schemas/vocabulary.js';
 import type { TrackerConfig } from '../options.js';
 import type { NewHistory, Transition } from '../model/transition.js';
 import type { AttentionReason, StatusChange } from '../types.js';
+import { applyGpRouteRules, gpAckDueAt, type GpAckConfig } from './gp-route-acks.js';
 import { earliestUnderCap, followUntil, nextPollAt } from './poll-schedule.js';
 
 /** What a step of the tracker's logic depends on besides the message. Internal. */
 export interface StepContext {
   now: number;
-  config: Pick<TrackerConfig, 'pollIntervalMs' | 'beforeExpiryMs' | 'followForMs' | 'failedAttentionMs' | 'nearingExpiryMs'>;
+  config: Pick<TrackerConfig, 'pollIntervalMs' | 'beforeExpiryMs' | 'followForMs' | 'failedAttentionMs' | 'nearingExpiryMs'> & GpAckConfig;
   random: () => number;
 }
-
-/** The subStatus of an instant message that fell back to a standard toolbar message (spec: States and transitions). */
-export const INSTANT_FALLBACK_SUB_STATUS = 'Failed instant message import';
 
 /** Raises an attention condition once per reason and message; an event goes with it. */
 export function raiseAttention(t: Transition, reason: AttentionReason, detail: string | null, now: number): void {
@@ -58,15 +56,16 @@ export function recordStatus(
   s.failedSince = seen.status === 'FAILED' ? (s.failedSince ?? new Date(ctx.now)) : null;
   if (s.route === 'instant' && seen.status === 'PENDING' && seen.subStatus !== null) {
     // Spec: an instant message the toolbar did not import (it failed, or was not run in time) becomes a standard one.
-    const why = seen.subStatus === INSTANT_FALLBACK_SUB_STATUS ? 'the automatic import failed' : `"${seen.subStatus}"`;
+    const why = seen.subStatus === FAILED_INSTANT_IMPORT ? 'the automatic import failed' : `"${seen.subStatus}"`;
     raiseAttention(t, 'instant-fell-back', `Not imported automatically (${why}); it now waits as a standard message for the practice.`, ctx.now);
   }
   if (s.failedSince && ctx.now - s.failedSince.getTime() >= ctx.config.failedAttentionMs) {
     raiseAttention(t, 'failed', `FAILED since ${s.failedSince.toISOString()}: it could not be imported into the patient record.`, ctx.now);
   }
-  if (!isTerminalStatus(seen.status)) return;
+  if (!isTerminalStatus(seen.status)) return applyGpRouteRules(t, ctx);
   settle(t);
   t.events.push({ kind: 'terminal', status: seen.status, subStatus: seen.subStatus });
+  applyGpRouteRules(t, ctx);
   if (seen.status === 'REJECTED') raiseAttention(t, 'rejected', seen.subStatus ? `REJECTED: ${seen.subStatus}` : 'REJECTED by the practice.', ctx.now);
   if (seen.status === 'EXPIRED') raiseAttention(t, 'expired', 'EXPIRED before the practice took it.', ctx.now);
 }
@@ -84,6 +83,11 @@ export function scheduleNextPoll(t: Transition, ctx: StepContext): void {
     // Look again when FAILED has lasted long enough to need a person, if the cap allows.
     const due = s.failedSince.getTime() + ctx.config.failedAttentionMs;
     next = Math.max(Math.min(next, due), earliestUnderCap(s.pollTimes, intervalMs), ctx.now);
+  }
+  const ackDue = next === undefined ? undefined : gpAckDueAt(s, ctx.config, ctx.now);
+  if (next !== undefined && ackDue !== undefined) {
+    // Look again when a missing GP-route acknowledgement falls due, if the cap allows.
+    next = Math.max(Math.min(next, ackDue), earliestUnderCap(s.pollTimes, intervalMs), ctx.now);
   }
   // Never give up on a message without asking about it once (an old message adopted late, a short followForMs).
   if (next === undefined && s.polls === 0) next = Math.max(ctx.now, s.followUntil.getTime());

@@ -8,6 +8,8 @@ import type { TrackedRoute, TrackerStage, AttentionReason } from '../types.js';
 export interface StoredPayload {
   message: Record<string, unknown>;
   accessToken?: string | undefined;
+  /** The send's wrong-patient override, so a resend is checked as the send was. */
+  allowOtherNhsNumbers?: boolean | undefined;
 }
 
 /** One message's row, as the tracker's logic sees it. Internal. */
@@ -38,6 +40,14 @@ export interface MessageState {
   lastError: string | null;
   payload: StoredPayload | null;
   metadata: Record<string, unknown> | null;
+  /**
+   * When the latest send attempt that may have reached the service ended
+   * (timed out, its connection dropped, its outcome unrecorded after a
+   * crash); null when no attempt ever may have. Once set, the message is
+   * never taken as certainly not delivered: a 404 soon after is not proof of
+   * absence, and a resend that cannot be made leaves it `delivery-unknown`.
+   */
+  unclearAt: Date | null;
 }
 
 /** A message the tracker has just met: nothing sent, polled or raised yet. */
@@ -67,6 +77,7 @@ export function newState(messageId: string, route: TrackedRoute, stage: TrackerS
     lastError: null,
     payload: null,
     metadata: null,
+    unclearAt: null,
     ...fields,
   };
 }

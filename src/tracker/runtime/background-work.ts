@@ -78,8 +78,11 @@ export class BackgroundWork {
   async #claim(limit: number): Promise<number> {
     const { store, config, budget } = this.#ctx;
     const now = Date.now();
-    const work = await store.claimDue(config.instanceId, new Date(now + config.leaseMs), new Date(now), limit);
-    if (work.length === 0) return 0;
+    const claimed = await store.claimDue(config.instanceId, new Date(now + config.leaseMs), new Date(now), limit);
+    // A message tracker.send is sending in this process is its own (decision D-TRACKER-19): the claim only renewed the
+    // lease it holds under the same name, and its send records the outcome.
+    const work = claimed.filter((w) => !this.#ctx.sendsInProgress.has(w.state.messageId));
+    if (work.length === 0) return claimed.length;
     const slots = await budget.reserve(work.length);
     work.forEach((w, i) => this.#track(this.#runAt(w, slots[i] ?? Date.now())));
     // Stay near the budget: claim again only when these are about to run.

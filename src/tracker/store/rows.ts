@@ -37,6 +37,7 @@ export function toState(row: SqlRow): MessageState {
     lastError: text(row.last_error),
     payload: (json(row.payload) as StoredPayload | null) ?? null,
     metadata: (json(row.metadata) as Record<string, unknown> | null) ?? null,
+    unclearAt: date(row.unclear_at),
   };
 }
 
@@ -61,6 +62,7 @@ export function transitionParams(t: Transition, changedAt: Date, leaseOwner: str
     leaseOwner,
     JSON.stringify(t.history.map((h) => ({ status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source }))),
     JSON.stringify(t.events.map(({ kind, ...data }) => ({ kind, data }))),
+    s.unclearAt,
   ];
 }
 

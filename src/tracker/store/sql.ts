@@ -1,6 +1,7 @@
 // Every SQL statement of the tracker, in one table, for one schema. Nothing
 // else writes SQL, so the queries are read, reviewed and tuned in one place.
 import { quoteIdentifier } from '../db/quote-identifier.js';
+import { DEAD_AFTER_MS, FORGET_AFTER_MS } from '../model/liveness.js';
 
 /**
  * Every statement the tracker runs, for one schema: the SQL lives here and
@@ -10,6 +11,15 @@ import { quoteIdentifier } from '../db/quote-identifier.js';
 export function statements(schema: string) {
   const s = quoteIdentifier(schema);
   const active = `('sending', 'queued', 'following')`;
+  /**
+   * Whether a row's lease is free for `claimer` at `now`: none, ended, or held
+   * by another instance that is dead (its heartbeat older than DEAD_AFTER_MS
+   * by the database's clock; decision D-TRACKER-20). An owner without a
+   * heartbeat row (the embedded engine) is judged by the lease's end alone.
+   */
+  const leaseFree = (row: string, claimer: string, now: string): string => `(${row}.lease_until IS NULL OR ${row}.lease_until < ${now}
+          OR (${row}.lease_owner <> ${claimer} AND EXISTS (SELECT 1 FROM ${s}.instances i WHERE i.instance_id = ${row}.lease_owner
+            AND i.seen_at < clock_timestamp() - ${DEAD_AFTER_MS} * interval '1 millisecond')))`;
   return {
     insertMessage: `
       INSERT INTO ${s}.messages (message_id, route, stage, status, sub_status, status_updated, topic, recipient,
@@ -17,9 +27,16 @@ export function statements(schema: string) {
         attention, attention_at, attention_detail, attention_raised, last_error, payload, metadata, changed_at,
         lease_owner, lease_until)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20,
-        $21::jsonb, $22, $23::jsonb, $24::jsonb, $9, $25, $26)
+        $21::jsonb, $22, $23::jsonb, $24::jsonb, $9, $25,
+        -- The lease runs from when the row is written, not from before a slow insert (decision D-TRACKER-19).
+        greatest($26::timestamptz, clock_timestamp() + $27::float8 * interval '1 millisecond'))
       ON CONFLICT (message_id) DO NOTHING
-      RETURNING message_id`,
+      RETURNING message_id, lease_until`,
+
+    /** Extends the lease of a row its owner still holds; no row when another instance took it. */
+    renewLease: `
+      UPDATE ${s}.messages SET lease_until = $3 WHERE message_id = $1 AND lease_owner = $2
+      RETURNING lease_until`,
 
     /**
      * Writes a transition in one statement, so one round trip: the row (only
@@ -32,7 +49,7 @@ export function statements(schema: string) {
         UPDATE ${s}.messages SET stage = $2, status = $3, sub_status = $4, status_updated = $5, sent_at = $6,
           follow_until = $7, due_at = $8, polls = $9, poll_times = $10::jsonb, send_attempts = $11, failed_since = $12,
           attention = $13, attention_at = $14, attention_detail = $15, attention_raised = $16::jsonb, last_error = $17,
-          payload = $18::jsonb, changed_at = $19, lease_owner = NULL, lease_until = NULL
+          payload = $18::jsonb, changed_at = $19, lease_owner = NULL, lease_until = NULL, unclear_at = $23
         WHERE message_id = $1 AND ($20::text IS NULL OR lease_owner = $20)
         RETURNING message_id, route
       ), history AS (
@@ -51,7 +68,7 @@ export function statements(schema: string) {
       SELECT (SELECT count(*) FROM updated)::int AS saved,
         (SELECT count(*) FROM history)::int AS histories, (SELECT count(*) FROM events)::int AS events`,
 
-    deleteUnsent: `DELETE FROM ${s}.messages WHERE message_id = $1 AND stage = 'sending' AND sent_at IS NULL`,
+    deleteUnsent: `DELETE FROM ${s}.messages WHERE message_id = $1 AND stage = 'sending' AND sent_at IS NULL AND lease_owner = $2`,
 
     /**
      * Claims due work for one instance: rows locked by another claim are
@@ -64,7 +81,7 @@ export function statements(schema: string) {
         stage = CASE WHEN m.stage = 'queued' THEN 'sending' ELSE m.stage END
       FROM (
         SELECT message_id, stage FROM ${s}.messages
-        WHERE stage IN ${active} AND due_at <= $3 AND (lease_until IS NULL OR lease_until < $3)
+        WHERE stage IN ${active} AND due_at <= $3 AND ${leaseFree('messages', '$1', '$3')}
         ORDER BY due_at LIMIT $4
         FOR UPDATE SKIP LOCKED
       ) d
@@ -73,7 +90,7 @@ export function statements(schema: string) {
 
     claimOne: `
       UPDATE ${s}.messages SET lease_owner = $2, lease_until = $3
-      WHERE message_id = $1 AND (lease_until IS NULL OR lease_until < $4)
+      WHERE message_id = $1 AND ${leaseFree('messages', '$2', '$4')}
       RETURNING *`,
 
     releaseLease: `UPDATE ${s}.messages SET lease_owner = NULL, lease_until = NULL WHERE message_id = $1 AND lease_owner = $2`,
@@ -163,7 +180,7 @@ export function statements(schema: string) {
       UPDATE ${s}.events e SET lease_owner = $1, lease_until = $2, attempts = e.attempts + 1
       FROM (
         SELECT x.id FROM ${s}.events x
-        WHERE x.handled_at IS NULL AND x.next_attempt_at <= $3 AND (x.lease_until IS NULL OR x.lease_until < $3)
+        WHERE x.handled_at IS NULL AND x.next_attempt_at <= $3 AND ${leaseFree('x', '$1', '$3')}
           AND NOT EXISTS (
             SELECT 1 FROM ${s}.events p WHERE p.message_id = x.message_id AND p.handled_at IS NULL AND p.id < x.id)
         ORDER BY x.id LIMIT $4
@@ -179,6 +196,17 @@ export function statements(schema: string) {
     eventFailed: `
       UPDATE ${s}.events SET next_attempt_at = $2, last_error = $3, lease_owner = NULL, lease_until = NULL
       WHERE id = $1::bigint AND lease_owner = $4`,
+
+    /** An instance's heartbeat, by the database's clock (decision D-TRACKER-20); rows of instances long gone are dropped with it. */
+    heartbeat: `
+      WITH forgotten AS (
+        DELETE FROM ${s}.instances WHERE seen_at < clock_timestamp() - ${FORGET_AFTER_MS} * interval '1 millisecond' AND instance_id <> $1
+      )
+      INSERT INTO ${s}.instances (instance_id, seen_at, started_at) VALUES ($1, clock_timestamp(), clock_timestamp())
+      ON CONFLICT (instance_id) DO UPDATE SET seen_at = clock_timestamp()`,
+
+    /** An instance that stops cleanly leaves: its leases are already released. */
+    leave: `DELETE FROM ${s}.instances WHERE instance_id = $1`,
 
     nextEventDue: `SELECT min(next_attempt_at) AS due FROM ${s}.events WHERE handled_at IS NULL`,
 

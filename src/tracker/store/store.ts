@@ -71,15 +71,38 @@ export class TrackerStore {
     this.#sql = statements(schema);
   }
 
-  /** Inserts a new message; false when its id is already in the ledger. */
-  async insert(state: MessageState, lease?: { owner: string; until: Date }): Promise<boolean> {
-    const rows = await this.#db.query(this.#sql.insertMessage, insertParams(state, lease?.owner ?? null, lease?.until ?? null));
-    return rows.length === 1;
+  /**
+   * Inserts a new message; false when its id is already in the ledger. With
+   * a lease, it runs `ms` from when the row is written, by the database's
+   * clock, and never ends before `until` (decision D-TRACKER-19); the
+   * lease's end as written is returned.
+   */
+  async insert(state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> {
+    const params = [...insertParams(state, lease?.owner ?? null, lease?.until ?? null), lease?.ms ?? null];
+    const [row] = await this.#db.query(this.#sql.insertMessage, params);
+    if (!row) return false;
+    const until = row.lease_until;
+    return { leaseUntil: until instanceof Date ? until : typeof until === 'string' ? new Date(until) : null };
   }
 
-  /** Removes a message that was never sent (refused locally before any request). */
-  async deleteUnsent(messageId: string): Promise<void> {
-    await this.#db.query(this.#sql.deleteUnsent, [messageId]);
+  /** Extends a lease `owner` still holds to `until`; false when another instance took the row. */
+  async renewLease(messageId: string, owner: string, until: Date): Promise<boolean> {
+    return (await this.#db.query(this.#sql.renewLease, [messageId, owner, until])).length === 1;
+  }
+
+  /** Writes this instance's heartbeat (decision D-TRACKER-20). */
+  async heartbeat(instanceId: string): Promise<void> {
+    await this.#db.query(this.#sql.heartbeat, [instanceId]);
+  }
+
+  /** Removes this instance's heartbeat: it stopped cleanly. */
+  async leave(instanceId: string): Promise<void> {
+    await this.#db.query(this.#sql.leave, [instanceId]);
+  }
+
+  /** Removes a message `owner` holds that was never sent (refused locally before any request). */
+  async deleteUnsent(messageId: string, owner: string): Promise<void> {
+    await this.#db.query(this.#sql.deleteUnsent, [messageId, owner]);
   }
 
   /**

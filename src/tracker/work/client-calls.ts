@@ -26,8 +26,16 @@ export async function readStatus(client: CdmsClient, route: TrackedRoute, messag
  * Sends a stored message on its route, with the same messageId, through the
  * client's public API. The ledger keeps the message as plain JSON; the client
  * validates it again before it leaves, so the casts claim nothing unchecked.
+ *
+ * One attempt per call (`maxRetries: 0`, decision D-TRACKER-21): the error
+ * then tells what that one attempt did (a refused connection or a 503: not
+ * delivered; a timeout: maybe), which no error can after several attempts,
+ * and the tracker's own schedule makes the next attempt, after a look-up.
+ * The client still confirms an unclear attempt through the status endpoint.
  */
-export function sendStored(client: CdmsClient, route: TrackedRoute, payload: StoredPayload, options: RequestOptions): Promise<SendResult> {
+export function sendStored(client: CdmsClient, route: TrackedRoute, payload: StoredPayload, callOptions: RequestOptions): Promise<SendResult> {
+  const oneAttempt: RequestOptions = { ...callOptions, maxRetries: 0 };
+  const options = payload.allowOtherNhsNumbers === true ? { ...oneAttempt, allowOtherNhsNumbers: true } : oneAttempt;
   switch (route) {
     case 'standard':
       return client.messages.send(payload.message as unknown as StandardMessageParams, options);

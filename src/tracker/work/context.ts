@@ -17,6 +17,12 @@ export interface TrackerContext {
   telemetry: TrackerTelemetry;
   /** Called after anything that recorded events, so they are delivered without waiting. */
   eventsRecorded(): void;
+  /**
+   * The messageIds `tracker.send` is sending in this process right now: the
+   * background work never takes one over, whatever its lease says (one owner
+   * per message; decision D-TRACKER-19).
+   */
+  sendsInProgress: Set<string>;
 }
 
 /** The context of one step of the logic, at the current time. */
@@ -29,7 +35,11 @@ export function stepContext(ctx: TrackerContext, now = Date.now()): StepContext 
  * before the lease does, or another instance could take the work over while
  * this one is still at it.
  */
-export function leasedCallOptions(ctx: TrackerContext): { deadlineMs: number } {
-  const { leaseMs } = ctx.config;
-  return { deadlineMs: Math.max(1, leaseMs - Math.min(5_000, Math.floor(leaseMs / 4))) };
+export function leasedCallOptions(ctx: TrackerContext, leaseLeftMs = ctx.config.leaseMs): { deadlineMs: number } {
+  return { deadlineMs: Math.max(1, leaseLeftMs - leaseMarginMs(ctx.config.leaseMs)) };
+}
+
+/** How long before its lease ends a leased call must be over: a quarter of the lease, at most five seconds. */
+export function leaseMarginMs(leaseMs: number): number {
+  return Math.min(5_000, Math.floor(leaseMs / 4));
 }

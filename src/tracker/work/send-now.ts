@@ -1,10 +1,12 @@
 // tracker.send: the message written to the ledger before the request, the
 // request made, and its outcome recorded, in that order, so a crash at any
-// point leaves something the next start can settle.
+// point leaves something the next start can settle. Every error it throws is
+// a CdmsError with the messageId and `delivery` (send-errors.ts).
 import { v4 as uuidv4 } from 'uuid';
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { assertUuid } from '../../core/path.js';
 import { assertAccessToken } from '../../resources/instant.js';
+import { UUID_PATTERN } from '../../schemas/uuid.js';
 import { newState, type MessageState, type StoredPayload } from '../model/message-state.js';
 import { checkMetadata } from '../model/metadata.js';
 import type { TrackedRoute } from '../types.js';
@@ -13,6 +15,15 @@ import { applySendVerdict } from '../decide/apply-send.js';
 import { sendStored } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
 import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
+import { alreadyTracked, asSendError, notRecorded, outcomeNotRecorded, refusedBeforeSending } from './send-errors.js';
+
+/** The options of a tracked send, as tracker.send passes them. */
+interface SendNowOptions {
+  accessToken?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  /** Kept with the message, so a resend is checked as the first send was. */
+  allowOtherNhsNumbers?: boolean | undefined;
+}
 
 /** How a tracked send ended for its caller. */
 export interface TrackerSendResult {
@@ -20,11 +31,14 @@ export interface TrackerSendResult {
   messageId: string;
   /**
    * - `sent`: the service holds the message; the tracker follows it.
-   * - `queued`: certainly not delivered yet (the GP route answered 503, or
-   *   the service could not be reached); the tracker sends it again later
-   *   with the same messageId.
-   * - `unconfirmed`: it may have arrived; the tracker confirms it through the
-   *   status endpoint and sends it again only if the service does not have it.
+   * - `queued`: certainly not delivered yet (the attempt met a refused
+   *   connection, or the service answered 503, 5xx or 429: no attempt can
+   *   have reached it); the tracker sends it again later with the same
+   *   messageId. Means the same as a client error's `not-sent`.
+   * - `unconfirmed`: it may have arrived (the attempt timed out, or its
+   *   connection broke after the request went); the tracker confirms it
+   *   through the status endpoint, and sends it again only if the service
+   *   does not have it once the attempt can no longer be on its way.
    */
   outcome: 'sent' | 'queued' | 'unconfirmed';
   /** True when the client confirmed an unclear attempt through the status endpoint. */
@@ -32,53 +46,133 @@ export interface TrackerSendResult {
 }
 
 /**
- * A tracked send, in order: the message written to the ledger (with a lease,
- * so no other instance touches it meanwhile), the request through the client
- * (validation, the rejected-content guard, recovery), the outcome recorded.
- * A crash anywhere in between leaves a `sending` row that the next start
- * settles through the status endpoint.
+ * A tracked send, in order: the message written to the ledger (with a lease
+ * that runs from when the row is written, so no other instance touches it
+ * meanwhile, and marked in progress so this instance's background work does
+ * not either), one attempt through the client (validation, the
+ * rejected-content guard, its own confirmation of an unclear attempt), the
+ * outcome recorded. A crash anywhere in between leaves a `sending` row that
+ * the next start settles through the status endpoint.
  *
- * @throws LocalValidationError, AttachmentPreviouslyRejectedError: nothing was sent and nothing is kept.
+ * @throws LocalValidationError, AttachmentPreviouslyRejectedError: nothing was sent and nothing is kept (`not-sent`).
  * @throws the client's error when the send certainly failed for good; the ledger keeps it, flagged for attention.
+ * @throws DatabaseUnavailableError when the ledger could not be written: `not-sent` before anything was recorded or sent, else `unknown`.
  */
 export async function sendNow(
   ctx: TrackerContext,
   route: TrackedRoute,
   message: Record<string, unknown>,
-  options: { accessToken?: string | undefined; metadata?: Record<string, unknown> | undefined },
+  options: SendNowOptions,
 ): Promise<TrackerSendResult> {
   const messageId = typeof message.messageId === 'string' ? message.messageId : uuidv4();
+  // An id that is not a UUID may be anything pasted by mistake (an NHS number): it is never put on an error.
+  const knownId = UUID_PATTERN.test(messageId) ? messageId : undefined;
+  try {
+    return await sendTracked(ctx, route, message, messageId, options);
+  } catch (error) {
+    throw asSendError(error, knownId);
+  }
+}
+
+async function sendTracked(
+  ctx: TrackerContext,
+  route: TrackedRoute,
+  message: Record<string, unknown>,
+  messageId: string,
+  options: SendNowOptions,
+): Promise<TrackerSendResult> {
+  const payload = checkedPayload(route, message, messageId, options);
+  const { store, config, sendsInProgress } = ctx;
+  if (sendsInProgress.has(messageId)) throw alreadyTracked();
+  sendsInProgress.add(messageId);
+  try {
+    const now = Date.now();
+    const state = newSendingState(messageId, route, payload, options.metadata ?? null, now);
+    let inserted: Awaited<ReturnType<typeof store.insert>>;
+    try {
+      inserted = await store.insert(state, { owner: config.instanceId, until: new Date(now + config.leaseMs), ms: config.leaseMs });
+    } catch (error) {
+      throw notRecorded(error, messageId);
+    }
+    if (!inserted) throw alreadyTracked();
+    const leaseLeftMs = await keepLease(ctx, messageId, inserted.leaseUntil);
+    if (leaseLeftMs === undefined) return { messageId, outcome: 'unconfirmed', recovered: false };
+    return await attempt(ctx, state, payload, leaseLeftMs);
+  } finally {
+    sendsInProgress.delete(messageId);
+  }
+}
+
+/** The message and its options checked before anything is written: nothing is sent or kept when one is wrong. */
+function checkedPayload(
+  route: TrackedRoute,
+  message: Record<string, unknown>,
+  messageId: string,
+  options: SendNowOptions,
+): StoredPayload {
   assertUuid('messageId', messageId);
-  if (route === 'instant') assertAccessToken(options.accessToken);
+  if (route === 'instant') assertAccessToken(options.accessToken, 'not-sent');
   const problems: InvalidParameter[] = [];
   checkMetadata(options.metadata, problems);
-  if (problems.length > 0) throw new LocalValidationError(problems);
-  const payload: StoredPayload = { message: { ...message, messageId }, ...(route === 'instant' ? { accessToken: options.accessToken } : {}) };
-  const now = Date.now();
-  const state = newSendingState(messageId, route, payload, options.metadata ?? null, now);
-  const { store, config } = ctx;
-  if (!(await store.insert(state, { owner: config.instanceId, until: new Date(now + config.leaseMs) }))) {
-    throw new LocalValidationError([
-      { name: 'messageId', reason: 'is already tracked: every message needs its own messageId. Nothing was sent.' },
-    ]);
+  const payload: StoredPayload = {
+    message: { ...message, messageId },
+    ...(route === 'instant' ? { accessToken: options.accessToken } : {}),
+    ...(options.allowOtherNhsNumbers === true ? { allowOtherNhsNumbers: true } : {}),
+  };
+  try {
+    JSON.stringify(payload);
+  } catch {
+    // Kept as JSON until the service holds it: what cannot be written (a cycle, a BigInt) is refused here, not by the database.
+    problems.push({ name: 'message', reason: 'must be plain JSON data (no cycles, no BigInt values)' });
   }
+  if (problems.length > 0) throw new LocalValidationError(problems, { delivery: 'not-sent' });
+  return payload;
+}
+
+/**
+ * The lease as the row was written: when a slow write left less than half of
+ * it (decision D-TRACKER-19), it is extended first. Returns how long it has
+ * left, or undefined when another instance took the row over meanwhile (it
+ * will confirm and send it: this call sends nothing).
+ */
+async function keepLease(ctx: TrackerContext, messageId: string, leaseUntil: Date | null): Promise<number | undefined> {
+  const { store, config } = ctx;
+  const left = (leaseUntil?.getTime() ?? Date.now() + config.leaseMs) - Date.now();
+  if (left >= config.leaseMs / 2) return left;
+  try {
+    return (await store.renewLease(messageId, config.instanceId, new Date(Date.now() + config.leaseMs))) ? config.leaseMs : undefined;
+  } catch (error) {
+    throw notRecorded(error, messageId, true);
+  }
+}
+
+/** One attempt through the client, and its outcome recorded. */
+async function attempt(ctx: TrackerContext, state: MessageState, payload: StoredPayload, leaseLeftMs: number): Promise<TrackerSendResult> {
+  const { store, config } = ctx;
+  const { messageId } = state;
   let verdict: SendVerdict;
   let failure: unknown;
   try {
-    const sent = await sendStored(config.client, route, payload, leasedCallOptions(ctx));
+    const sent = await sendStored(config.client, state.route, payload, leasedCallOptions(ctx, leaseLeftMs));
     verdict = { kind: 'sent', recovered: sent.recovered };
   } catch (error) {
     failure = error;
     verdict = classifySendError(error, false);
   }
   if (verdict.kind === 'refused') {
-    await store.deleteUnsent(messageId);
-    throw verdict.error;
+    // Refused before the request left: nothing was sent, so nothing is kept. A leftover row (the database failed
+    // here) is settled in the background like any unfinished send.
+    await store.deleteUnsent(messageId, config.instanceId).catch(() => undefined);
+    throw refusedBeforeSending(verdict.error);
   }
   const t = applySendVerdict(state, verdict, stepContext(ctx));
-  if ((await store.save(t, config.instanceId, new Date())) && t.events.length > 0) ctx.eventsRecorded();
+  try {
+    if ((await store.save(t, config.instanceId, new Date())) && t.events.length > 0) ctx.eventsRecorded();
+  } catch (error) {
+    throw outcomeNotRecorded(error, messageId, verdict);
+  }
   if (verdict.kind === 'failed' || verdict.kind === 'content-rejected') throw failure;
-  const outcome = verdict.kind === 'sent' ? 'sent' : verdict.kind === 'retry-later' ? 'queued' : 'unconfirmed';
+  const outcome = verdict.kind === 'sent' ? 'sent' : t.state.stage === 'queued' ? 'queued' : 'unconfirmed';
   return { messageId, outcome, recovered: verdict.kind === 'sent' && verdict.recovered };
 }
 

@@ -5,17 +5,20 @@ import { NotFoundError } from '../../core/errors/api-error.js';
 import type { MessageState } from '../model/message-state.js';
 import { readStatus, sendStored } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
-import { applySendVerdict } from '../decide/apply-send.js';
+import { absenceProven, applySendVerdict } from '../decide/apply-send.js';
 import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
 import { describeError } from '../describe-error.js';
 
 /**
  * Settles a message that is not known to be held: one whose send was unclear
  * or cut short by a crash is first looked up (held means sent; 404 means send
- * it again, with the same messageId); one queued after a certain failure is
- * sent again directly.
+ * it again, with the same messageId, once no earlier attempt can still be on
+ * its way); one queued after a certain failure is sent again directly.
  */
-export async function settleClaimedSend(ctx: TrackerContext, state: MessageState, wasQueued: boolean): Promise<void> {
+export async function settleClaimedSend(ctx: TrackerContext, claimed: MessageState, wasQueued: boolean): Promise<void> {
+  // A `sending` row whose outcome was never recorded (its sender crashed, or could not write it): its attempt may have
+  // reached the service, and may still be on its way (decision D-TRACKER-21).
+  const state = wasQueued || claimed.unclearAt ? claimed : { ...claimed, unclearAt: new Date() };
   const verdict = wasQueued ? await resend(ctx, state) : await confirmThenResend(ctx, state);
   const t = applySendVerdict(state, verdict, stepContext(ctx));
   if (await ctx.store.save(t, ctx.config.instanceId, new Date())) {
@@ -30,7 +33,11 @@ async function confirmThenResend(ctx: TrackerContext, state: MessageState): Prom
     const seen = await readStatus(ctx.config.client, state.route, state.messageId, leasedCallOptions(ctx));
     return { kind: 'held', ...seen };
   } catch (error) {
-    if (!(error instanceof NotFoundError)) return { kind: 'unconfirmed', detail: describeError(error) };
+    if (!(error instanceof NotFoundError)) return { kind: 'lookup-failed', detail: describeError(error) };
+  }
+  // A 404 while an attempt may still be on its way is not proof of absence: wait, look again.
+  if (!absenceProven(state, Date.now(), ctx.config.pollIntervalMs)) {
+    return { kind: 'not-found-yet', detail: 'NotFoundError: not found yet, while an earlier attempt may still be on its way; asked again later.' };
   }
   return resend(ctx, state);
 }

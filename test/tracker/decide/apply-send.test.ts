@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applySendVerdict, resendDelayMs } from '../../../src/tracker/decide/apply-send.js';
+import { absenceProven, applySendVerdict, inFlightGraceMs, resendDelayMs } from '../../../src/tracker/decide/apply-send.js';
+import { LocalValidationError } from '../../../src/index.js';
 import { CONFIG, DAY, HOUR, NOW, stateOf, step } from './support.js';
 
 const payload = { message: { messageId: 'kept until the service holds it' } };
@@ -75,6 +76,69 @@ describe('applySendVerdict', () => {
     const failed = applySendVerdict(sending(), { kind: 'failed', detail: 'AuthenticationError: 401' }, step(later));
     expect(failed.state).toMatchObject({ stage: 'failed', attention: 'send-failed', lastError: 'AuthenticationError: 401' });
     expect(failed.state.attentionAt?.getTime()).toBe(later);
+  });
+});
+
+describe('applySendVerdict once an attempt may have arrived', () => {
+  const unclearAt = new Date(NOW);
+  /** A message whose first attempt timed out at NOW. */
+  const unclear = (fields = {}) => sending({ unclearAt, sendAttempts: 1, ...fields });
+
+  it('unconfirmed: remembers when the unclear attempt ended', () => {
+    const t = applySendVerdict(sending(), { kind: 'unconfirmed', detail: 'TimeoutError: no answer' }, step(later));
+    expect(t.state.unclearAt?.getTime()).toBe(later);
+  });
+
+  it('a later attempt certainly not delivered: still sending (looked up before any resend), never queued', () => {
+    const t = applySendVerdict(unclear(), { kind: 'retry-later', detail: 'ServiceUnavailableError: 503' }, step(later));
+    expect(t.state).toMatchObject({ stage: 'sending', payload, unclearAt, lastError: 'ServiceUnavailableError: 503' });
+    expect(t.events).toEqual([]);
+  });
+
+  it('a resend refused locally (its expiry passed) or by the service: delivery-unknown, never failed', () => {
+    const expiryAt = new Date(NOW + 5_000);
+    for (const verdict of [
+      { kind: 'refused', error: new LocalValidationError([{ name: 'expiryDateTime', reason: 'is in the past' }]), detail: 'LocalValidationError: past' },
+      { kind: 'failed', detail: 'BadRequestError: 400' },
+      { kind: 'retry-later', detail: 'ServiceUnavailableError: 503' },
+    ] as const) {
+      const t = applySendVerdict(unclear({ expiryAt }), verdict, step(NOW + 10_000));
+      expect(t.state, verdict.kind).toMatchObject({ stage: 'sending', attention: 'delivery-unknown', payload: null });
+      expect(t.state.attentionDetail).toMatch(/may have reached the service.*Check with the practice/);
+      expect(t.state.dueAt?.getTime()).toBe(NOW + 10_000 + CONFIG.pollIntervalMs);
+      expect(t.events).toEqual([{ kind: 'attention', reason: 'delivery-unknown', detail: t.state.attentionDetail }]);
+    }
+  });
+
+  it('the same refusals without an unclear attempt: failed, as before', () => {
+    const t = applySendVerdict(sending(), { kind: 'failed', detail: 'BadRequestError: 400' }, step(later));
+    expect(t.state).toMatchObject({ stage: 'failed', attention: 'send-failed' });
+  });
+
+  it('found after delivery-unknown: followed, and the attention answered', () => {
+    const lost = applySendVerdict(unclear({ expiryAt: new Date(NOW) }), { kind: 'failed', detail: 'x' }, step(later)).state;
+    const t = applySendVerdict(lost, { kind: 'held', status: 'COMPLETED', subStatus: null, updated: null }, step(later + HOUR));
+    expect(t.state).toMatchObject({ stage: 'settled', status: 'COMPLETED', attention: null, attentionRaised: ['delivery-unknown'] });
+    expect(t.events[0]).toEqual({ kind: 'sent', recovered: true });
+  });
+
+  it('not found yet: nothing sent, asked again once the attempt can no longer be on its way', () => {
+    const t = applySendVerdict(unclear(), { kind: 'not-found-yet', detail: 'NotFoundError: not yet' }, step(later));
+    expect(t.state).toMatchObject({ stage: 'sending', payload, unclearAt });
+    expect(t.state.dueAt?.getTime()).toBe(NOW + inFlightGraceMs(CONFIG.pollIntervalMs));
+  });
+
+  it('looked up until following ends, then settled with the attention kept', () => {
+    const t = applySendVerdict(unclear(), { kind: 'lookup-failed', detail: 'TimeoutError' }, step(NOW + 14 * DAY));
+    expect(t.state).toMatchObject({ stage: 'settled', attention: 'delivery-unknown', dueAt: null });
+  });
+
+  it('a 404 proves absence only after the grace: a minute by default, a second at least', () => {
+    expect(inFlightGraceMs(CONFIG.pollIntervalMs)).toBe(60_000);
+    expect(inFlightGraceMs(200)).toBe(1_000);
+    expect(absenceProven({ unclearAt: null }, NOW, CONFIG.pollIntervalMs)).toBe(true);
+    expect(absenceProven({ unclearAt }, NOW + 59_999, CONFIG.pollIntervalMs)).toBe(false);
+    expect(absenceProven({ unclearAt }, NOW + 60_000, CONFIG.pollIntervalMs)).toBe(true);
   });
 });
 

@@ -39,7 +39,6 @@ describe('classifySendError', () => {
       new ApiError({ ...init, status: 429 }),
       new ApiError({ ...init, status: 408 }),
       new ConnectionError('refused', false),
-      new TimeoutError('no answer'),
     ]) {
       expect(classifySendError(error, false).kind, error.name).toBe('retry-later');
     }
@@ -54,6 +53,26 @@ describe('classifySendError', () => {
     expect(classifySendError(new ConnectionError('reset mid-request', true, { delivery: 'unknown' }), false).kind).toBe('unconfirmed');
     expect(classifySendError(new ResponseValidationError('Send', 201, []), false).kind).toBe('unconfirmed');
     expect(classifySendError(new Error('from the app'), false).kind).toBe('unconfirmed');
+  });
+
+  it("an attempt that timed out or broke mid-request may have arrived, whatever the error's delivery says", () => {
+    // A client may say not-sent after a 404 from the status endpoint while the request was still on its way:
+    // the kind of the error is the attempt's own, and it says the request may be at the service.
+    for (const error of [
+      new TimeoutError('no answer'),
+      new TimeoutError('no answer', { delivery: 'not-sent' }),
+      new ConnectionError('reset mid-request', true, { delivery: 'not-sent' }),
+      new ResponseValidationError('Send', 201, [], { delivery: 'not-sent' }),
+    ]) {
+      expect(classifySendError(error, false).kind, `${error.name} ${error.delivery ?? ''}`).toBe('unconfirmed');
+      expect(classifySendError(error, true).kind, `${error.name} ${error.delivery ?? ''} (resend)`).toBe('unconfirmed');
+    }
+  });
+
+  it("the client's unknown is always believed, even on an answer that alone would be certain", () => {
+    const error = new ServiceUnavailableError({ ...init, status: 503 });
+    error.delivery = 'unknown';
+    expect(classifySendError(error, false).kind).toBe('unconfirmed');
   });
 
   it('"messageId already used" means an earlier attempt arrived on a resend, and an id clash on a first send', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INSTANT_FALLBACK_SUB_STATUS, raiseAttention, recordStatus, scheduleNextPoll } from '../../../src/tracker/decide/transitions.js';
+import { FAILED_INSTANT_IMPORT } from '../../../src/schemas/vocabulary.js';
+import { raiseAttention, recordStatus, scheduleNextPoll } from '../../../src/tracker/decide/transitions.js';
 import { begin } from '../../../src/tracker/model/transition.js';
 import { CONFIG, DAY, HOUR, NOW, followed, stateOf, step } from './support.js';
 
@@ -60,7 +61,7 @@ describe('recordStatus', () => {
 
   it('an instant message left PENDING with a subStatus fell back to a standard one: attention, said by why', () => {
     const failedImport = begin(followed({}, 'instant'));
-    recordStatus(failedImport, seen('PENDING', INSTANT_FALLBACK_SUB_STATUS), 'poll', step());
+    recordStatus(failedImport, seen('PENDING', FAILED_INSTANT_IMPORT), 'poll', step());
     expect(failedImport.state.attention).toBe('instant-fell-back');
     expect(failedImport.state.attentionDetail).toContain('the automatic import failed');
 
@@ -69,7 +70,7 @@ describe('recordStatus', () => {
     expect(notRun.state.attentionDetail).toContain('"Toolbar not run in time"');
 
     const standard = begin(followed());
-    recordStatus(standard, seen('PENDING', INSTANT_FALLBACK_SUB_STATUS), 'poll', step());
+    recordStatus(standard, seen('PENDING', FAILED_INSTANT_IMPORT), 'poll', step());
     expect(standard.state.attention).toBeNull();
   });
 });

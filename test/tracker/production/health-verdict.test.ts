@@ -24,7 +24,7 @@ const facts = (fields: Partial<HealthFacts> = {}): HealthFacts => ({
   now: NOW,
   state: 'running',
   database: { reachable: true, responseMs: 3, error: null },
-  loops: { polling: loop(), events: loop(), retention: loop() },
+  loops: { polling: loop(), events: loop(), retention: loop(), heartbeat: null },
   ledger: ledger(),
   ...fields,
 });
@@ -41,16 +41,16 @@ describe('the health verdict', () => {
     expect(v.reasons).toEqual([{ code: 'database-unreachable', severity: 'failing', message: 'The tracker database did not answer: no answer within 3000 ms.' }]);
   });
 
-  it('a loop failing three rounds in a row is failing; two are not yet', () => {
-    expect(codes(facts({ loops: { polling: loop({ failures: 2, lastError: 'X' }), events: loop(), retention: loop() } }))).toEqual([]);
-    expect(codes(facts({ loops: { polling: loop({ failures: 3, lastError: 'X' }), events: loop(), retention: loop() } }))).toEqual([['loop-failing', 'failing']]);
+  it('a loop failing three rounds in a row is failing (the heartbeat too); two are not yet', () => {
+    expect(codes(facts({ loops: { polling: loop({ failures: 2, lastError: 'X' }), events: loop(), retention: loop(), heartbeat: null } }))).toEqual([]);
+    expect(codes(facts({ loops: { polling: loop(), events: loop(), retention: loop(), heartbeat: loop({ failures: 3, lastError: 'X' }) } }))).toEqual([['loop-failing', 'failing']]);
   });
 
   it('a round longer than a lease is stuck', () => {
     const stuck = loop({ roundStartedAt: new Date(NOW - LIMITS.stuckAfterMs - 1) });
     const busy = loop({ roundStartedAt: new Date(NOW - LIMITS.stuckAfterMs) });
-    expect(codes(facts({ loops: { polling: loop(), events: busy, retention: loop() } }))).toEqual([]);
-    expect(codes(facts({ loops: { polling: loop(), events: stuck, retention: loop() } }))).toEqual([['loop-stuck', 'failing']]);
+    expect(codes(facts({ loops: { polling: loop(), events: busy, retention: loop(), heartbeat: null } }))).toEqual([]);
+    expect(codes(facts({ loops: { polling: loop(), events: stuck, retention: loop(), heartbeat: null } }))).toEqual([['loop-stuck', 'failing']]);
   });
 
   it('overdue polls: a warning while polls are made, failing once none has been made for a while', () => {

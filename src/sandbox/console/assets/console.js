@@ -182,7 +182,8 @@
 
   /** This page's own event stream, handing each change to `deliver`. */
   function openStream(deliver, onState) {
-    var source = new EventSource('/_sandbox/events');
+    // The page names the stream's path (control/paths.ts), so it is written in one place.
+    var source = new EventSource(document.body.getAttribute('data-events'));
     KINDS.forEach(function (kind) {
       source.addEventListener(kind, function (evt) { deliver(kind, evt.data); });
     });

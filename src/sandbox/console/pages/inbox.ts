@@ -1,12 +1,11 @@
 // The inbox: every message the sandbox holds, newest first, filtered by
 // status, route and recipient, or found by messageId; refreshed live.
+import { CONSOLE_PATHS, controlPath } from '../../control/paths.js';
+import { MESSAGE_STATUSES } from '../../../schemas/vocabulary.js';
 import type { SandboxMessage } from '../../messages/record.js';
 import { html, type Html } from '../html.js';
 import { ROUTE_LABELS, patientId, patientName, shortTime, textAt } from '../message-view.js';
-import { CONSOLE_PATH } from '../page.js';
 import { statusBadge, timeCell } from './parts.js';
-
-const STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'FAILED', 'EXPIRED'] as const;
 
 /** The inbox's filters, read from the query string. */
 export interface InboxFilter {
@@ -38,9 +37,9 @@ ${options.map(([value, text]) => html`<option value="${value}"${value === curren
 }
 
 function filterForm(filter: InboxFilter, recipients: readonly string[]): Html {
-  return html`<form class="inline" method="get" action="${CONSOLE_PATH}" role="search" aria-label="Filter the inbox"
- hx-get="${CONSOLE_PATH}" hx-target="#inbox" hx-select="#inbox" hx-swap="outerHTML" hx-push-url="true" hx-trigger="change, submit">
-${select('status', 'Status', filter.status, STATUSES.map((s) => [s, s] as const))}
+  return html`<form class="inline" method="get" action="${CONSOLE_PATHS.inbox}" role="search" aria-label="Filter the inbox"
+ hx-get="${CONSOLE_PATHS.inbox}" hx-target="#inbox" hx-select="#inbox" hx-swap="outerHTML" hx-push-url="true" hx-trigger="change, submit">
+${select('status', 'Status', filter.status, MESSAGE_STATUSES.map((s) => [s, s] as const))}
 ${select('route', 'Route', filter.route, Object.entries(ROUTE_LABELS))}
 ${select('recipient', 'Recipient practice', filter.recipient, recipients.map((r) => [r, r] as const))}
 <label>Find by messageId<input type="search" name="find" value="${filter.find}" autocomplete="off" spellcheck="false"></label>
@@ -52,13 +51,13 @@ function row(message: SandboxMessage): Html {
   const name = patientName(message);
   return html`<tr data-message-id="${message.messageId}">
 <td>${timeCell(message.receivedAt)}</td>
-<td class="id"><a href="${CONSOLE_PATH}/messages/${encodeURIComponent(message.messageId)}">${message.messageId}</a></td>
+<td class="id"><a href="${controlPath(CONSOLE_PATHS.message, { messageId: message.messageId })}">${message.messageId}</a></td>
 <td>${ROUTE_LABELS[message.route] ?? message.route}</td>
 <td>${textAt(message.request, 'topic') ?? ''}</td>
 <td>${textAt(message.request, 'recipient.id.value') ?? ''}</td>
 <td>${patientId(message)}${name ? html`<br><span class="muted">${name}</span>` : ''}</td>
 <td>${statusBadge(message.status)}</td>
-<td>${message.subStatus ?? ''}</td>
+<td>${message.subStatus ?? ''}${message.scenario ? html`<br><span class="muted">scenario ${message.scenario.name}</span>` : ''}</td>
 <td>${shortTime(textAt(message.request, 'expiryDateTime'))}</td>
 </tr>`;
 }
@@ -66,7 +65,7 @@ function row(message: SandboxMessage): Html {
 /** The live part of the inbox: it re-fetches itself, with the same filters, whenever messages change. */
 export function inboxTable(all: readonly SandboxMessage[], filter: InboxFilter, query: string): Html {
   const shown = all.filter((m) => matches(m, filter)).reverse();
-  const self = `${CONSOLE_PATH}${query ? `?${query}` : ''}`;
+  const self = `${CONSOLE_PATHS.inbox}${query ? `?${query}` : ''}`;
   return html`<section id="inbox" aria-labelledby="inbox-heading" hx-get="${self}" hx-trigger="cdms:messages from:body" hx-select="#inbox" hx-swap="outerHTML">
 <h2 id="inbox-heading">Messages <span class="muted">(${shown.length} of ${all.length})</span></h2>
 ${

@@ -1,11 +1,10 @@
 // "Acting as the practice": the moves a message allows now, as buttons that
 // call the same control endpoints as curl and the CLI.
+import { CONTROL_PATHS } from '../../control/paths.js';
 import type { SandboxMessage } from '../../messages/record.js';
-import { ITK_SUCCESS, SENT_TO_MESH } from '../../reference-data.js';
+import { ITK_SUCCESS, SENT_TO_MESH, isTerminalStatus } from '../../../schemas/vocabulary.js';
 import { html, type Html } from '../html.js';
 import { actionButton } from './parts.js';
-
-const TERMINAL = new Set(['COMPLETED', 'REJECTED', 'EXPIRED']);
 
 /** The GP route's outcomes, by the step the message is at (spec: GP-route combinations, in order). */
 const GP_STEPS: Record<string, readonly (readonly [string, string])[]> = {
@@ -24,29 +23,29 @@ const GP_STEPS: Record<string, readonly (readonly [string, string])[]> = {
 function toolbarActions(message: SandboxMessage): Html[] {
   const id = message.messageId;
   const moves: Html[] = [
-    actionButton('Import', '/_sandbox/toolbar/import', { messageId: id }, { result: 'message' }),
-    actionButton('Reject', '/_sandbox/toolbar/reject', { messageId: id }, { result: 'message', className: 'danger' }),
+    actionButton('Import', CONTROL_PATHS.toolbarImport, { messageId: id }, { result: 'message' }),
+    actionButton('Reject', CONTROL_PATHS.toolbarReject, { messageId: id }, { result: 'message', className: 'danger' }),
   ];
-  if (message.status === 'PENDING') moves.push(actionButton('Fail the import', '/_sandbox/toolbar/fail', { messageId: id }, { result: 'message', className: 'secondary' }));
-  moves.push(actionButton('Expire now', '/_sandbox/expire', { messageId: id }, { result: 'message', className: 'secondary' }));
+  if (message.status === 'PENDING') moves.push(actionButton('Fail the import', CONTROL_PATHS.toolbarFail, { messageId: id }, { result: 'message', className: 'secondary' }));
+  moves.push(actionButton('Expire now', CONTROL_PATHS.expire, { messageId: id }, { result: 'message', className: 'secondary' }));
   return moves;
 }
 
 function gpActions(message: SandboxMessage): Html[] {
   const steps = GP_STEPS[message.subStatus ?? ''] ?? [];
   const id = message.messageId;
-  const next = steps.length > 0 ? [actionButton('Advance one step', '/_sandbox/gp-route/advance', { messageId: id }, { result: 'message' })] : [];
+  const next = steps.length > 0 ? [actionButton('Advance one step', CONTROL_PATHS.gpRouteAdvance, { messageId: id }, { result: 'message' })] : [];
   return [
     ...next,
     ...steps.map(([outcome, label]) =>
-      actionButton(label, '/_sandbox/gp-route/advance', { messageId: id, outcome }, { result: 'message', className: 'secondary' }),
+      actionButton(label, CONTROL_PATHS.gpRouteAdvance, { messageId: id, outcome }, { result: 'message', className: 'secondary' }),
     ),
   ];
 }
 
 /** The actions section of a message. */
 export function messageActions(message: SandboxMessage): Html {
-  if (TERMINAL.has(message.status)) {
+  if (isTerminalStatus(message.status)) {
     return html`<p class="notice">${message.status} is a terminal status: the message never changes again.</p>`;
   }
   const buttons = message.route === 'gpconnect' ? gpActions(message) : toolbarActions(message);

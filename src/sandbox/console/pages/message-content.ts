@@ -1,9 +1,10 @@
 // A message as the practice sees it: each attachment previewed from its
 // decoded bytes, the body shown inert, coded items, the GP route's details.
+import { CONSOLE_PATHS, CONTROL_PATHS, controlPath } from '../../control/paths.js';
 import type { AttachmentSummary, SandboxMessage } from '../../messages/record.js';
 import { isRecord } from '../../../internal/is-record.js';
 import { html, type Html } from '../html.js';
-import { at, codedItems, messageBody } from '../message-view.js';
+import { at, codedItems, messageBody, textOf } from '../message-view.js';
 import { facts } from './parts.js';
 
 /** Decoded content per attachment index, undefined when the sandbox released it. */
@@ -12,7 +13,7 @@ export type Contents = readonly (Buffer | undefined)[];
 const CONSULTATION = 'text/vnd.vendor.service.consultation';
 
 function preview(messageId: string, index: number, a: AttachmentSummary, content: Buffer | undefined): Html {
-  const src = `/_sandbox/messages/${encodeURIComponent(messageId)}/attachments/${index}`;
+  const src = controlPath(CONTROL_PATHS.attachment, { messageId, index });
   if (content === undefined) {
     return html`<p class="notice">The sandbox no longer holds this content (it keeps the newest <code>attachmentContentBytes</code>); its SHA-256 is above.</p>`;
   }
@@ -33,7 +34,7 @@ function preview(messageId: string, index: number, a: AttachmentSummary, content
 /** Every attachment: its facts, a preview and a download link. */
 export function attachmentsSection(message: SandboxMessage, contents: Contents): Html {
   return html`${message.attachments.map((a, i) => {
-    const href = `/_sandbox/messages/${encodeURIComponent(message.messageId)}/attachments/${i}?download`;
+    const href = `${controlPath(CONTROL_PATHS.attachment, { messageId: message.messageId, index: i })}?download`;
     return html`<section class="attachment" aria-labelledby="attachment-${i}">
 <h3 id="attachment-${i}">${i + 1}. ${a.fileName}</h3>
 ${facts([['Type', a.mimeType], ['Size', `${a.bytes.toLocaleString('en-GB')} bytes`], ['SHA-256', html`<code>${a.sha256}</code>`]])}
@@ -48,7 +49,7 @@ export function bodySection(message: SandboxMessage): Html {
   const body = messageBody(message);
   if (!body) return html`<p class="muted">No body.</p>`;
   if (body.mimeType === 'text/plain') return html`<pre class="text" data-preview="body">${body.content}</pre>`;
-  const src = `/_sandbox/console/messages/${encodeURIComponent(message.messageId)}/body`;
+  const src = controlPath(CONSOLE_PATHS.messageBody, { messageId: message.messageId });
   return html`<p class="muted">HTML body, shown inert: no scripts, no network, no navigation of this page.</p>
 <iframe class="body-html" sandbox src="${src}" title="Message body (HTML, shown inert)"></iframe>`;
 }
@@ -65,8 +66,6 @@ function nameOf(value: unknown): string | undefined {
   if (!isRecord(value)) return undefined;
   return [value.given, value.family].filter((v): v is string => typeof v === 'string').join(' ') || undefined;
 }
-
-const textOf = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
 /** The GP route's additional information, as sent. */
 export function gpInfoSection(message: SandboxMessage): Html {

@@ -1,8 +1,8 @@
 // One message as the practice sees it, with the controls to act on it.
+import { CONSOLE_PATHS, controlPath } from '../../control/paths.js';
 import type { SandboxMessage } from '../../messages/record.js';
 import { html, type Html } from '../html.js';
 import { ROUTE_LABELS, patientId, patientName, shortTime, textAt } from '../message-view.js';
-import { CONSOLE_PATH } from '../page.js';
 import { messageActions } from './message-actions.js';
 import { attachmentsSection, bodySection, codedSection, gpInfoSection, type Contents } from './message-content.js';
 import { facts, statusBadge, timeCell } from './parts.js';
@@ -20,6 +20,7 @@ function summary(message: SandboxMessage): Html {
     ['Received', timeCell(message.receivedAt)],
     ['Last change', timeCell(message.updated)],
     ['Expiry', shortTime(textAt(message.request, 'expiryDateTime')) || 'none'],
+    ['Test scenario', message.scenario ? `${message.scenario.name} (from the ${message.scenario.trigger}): ${message.scenario.description}` : undefined],
   ]);
 }
 
@@ -30,7 +31,7 @@ function history(message: SandboxMessage): Html {
 
 /** The part that changes: status, actions and history; it re-fetches itself when messages change. */
 function liveState(message: SandboxMessage): Html {
-  const self = `${CONSOLE_PATH}/messages/${encodeURIComponent(message.messageId)}`;
+  const self = controlPath(CONSOLE_PATHS.message, { messageId: message.messageId });
   const event = `cdms:message-${message.messageId.toLowerCase()}`;
   return html`<div id="message-state" hx-get="${self}" hx-trigger="${event} from:body, cdms:resync from:body" hx-select="#message-state" hx-swap="outerHTML">
 <section aria-labelledby="summary-heading"><h2 id="summary-heading">Summary</h2>${summary(message)}</section>
@@ -42,7 +43,7 @@ function liveState(message: SandboxMessage): Html {
 /** The message page. */
 export function messagePage(message: SandboxMessage, contents: Contents): Html {
   const gp = message.route === 'gpconnect';
-  return html`<p><a href="${CONSOLE_PATH}">← Inbox</a></p>
+  return html`<p><a href="${CONSOLE_PATHS.inbox}">← Inbox</a></p>
 <h1>Message <code>${message.messageId}</code></h1>
 ${liveState(message)}
 <section aria-labelledby="attachments-heading"><h2 id="attachments-heading">Attachments (${message.attachments.length})</h2>${attachmentsSection(message, contents)}</section>
@@ -52,6 +53,6 @@ ${gp ? html`<section aria-labelledby="gp-heading"><h2 id="gp-heading">GP route a
 
 /** The page for a messageId the sandbox does not hold. */
 export function unknownMessagePage(messageId: string): Html {
-  return html`<p><a href="${CONSOLE_PATH}">← Inbox</a></p><h1>No such message</h1>
+  return html`<p><a href="${CONSOLE_PATHS.inbox}">← Inbox</a></p><h1>No such message</h1>
 <p class="notice">The sandbox holds no message <code>${messageId}</code>: it was never sent, was removed after its expiry, or the sandbox was reset.</p>`;
 }

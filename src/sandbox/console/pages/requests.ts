@@ -1,8 +1,8 @@
 // The request log: every API request the sandbox received, newest first,
 // linked to its message; no bodies, credentials masked.
+import { CONSOLE_PATHS, controlPath } from '../../control/paths.js';
 import type { RequestLogEntry } from '../../request-log.js';
 import { html, type Html } from '../html.js';
-import { CONSOLE_PATH } from '../page.js';
 import { timeCell } from './parts.js';
 
 function statusCell(entry: RequestLogEntry): Html {
@@ -20,7 +20,7 @@ function problemCell(entry: RequestLogEntry): Html {
 function messageCell(entry: RequestLogEntry, known: ReadonlySet<string>): Html {
   if (!entry.messageId) return html``;
   if (!known.has(entry.messageId.toLowerCase())) return html`<code>${entry.messageId}</code>`;
-  return html`<a href="${CONSOLE_PATH}/messages/${encodeURIComponent(entry.messageId)}"><code>${entry.messageId}</code></a>`;
+  return html`<a href="${controlPath(CONSOLE_PATHS.message, { messageId: entry.messageId })}"><code>${entry.messageId}</code></a>`;
 }
 
 function row(entry: RequestLogEntry, known: ReadonlySet<string>): Html {
@@ -36,7 +36,7 @@ export function requestsPage(entries: readonly RequestLogEntry[], known: Readonl
   const shown = [...entries].reverse();
   return html`<h1>Request log</h1>
 <p class="muted">Every API request the sandbox received, newest first (the console's own requests are not listed). No bodies are kept; the ApiKey and access token show only their last four characters.</p>
-<section id="requests" aria-labelledby="requests-heading" hx-get="${CONSOLE_PATH}/requests" hx-trigger="cdms:requests from:body" hx-select="#requests" hx-swap="outerHTML">
+<section id="requests" aria-labelledby="requests-heading" hx-get="${CONSOLE_PATHS.requests}" hx-trigger="cdms:requests from:body" hx-select="#requests" hx-swap="outerHTML">
 <h2 id="requests-heading">Requests <span class="muted">(${shown.length})</span></h2>
 ${
   shown.length === 0

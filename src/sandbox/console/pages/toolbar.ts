@@ -1,9 +1,9 @@
 // Toolbar users and tokens: run or stop a user's toolbar, issue an access
 // code (as the toolbar's menu does), see the tokens and revoke one.
+import { CONSOLE_PATHS, CONTROL_PATHS } from '../../control/paths.js';
 import type { IssuedToken } from '../../access-tokens.js';
 import type { RunningToolbar } from '../../messages/toolbar.js';
 import { html, type Html } from '../html.js';
-import { CONSOLE_PATH } from '../page.js';
 import { actionButton } from './parts.js';
 
 /** What the page shows. */
@@ -13,7 +13,7 @@ export interface ToolbarView {
 }
 
 function runForm(): Html {
-  return html`<form class="inline" hx-post="/_sandbox/toolbar/run" hx-swap="none" data-done="The toolbar is running.">
+  return html`<form class="inline" hx-post="${CONTROL_PATHS.toolbarRun}" hx-swap="none" data-done="The toolbar is running.">
 <label>Practice user<input name="user" required autocomplete="off" placeholder="dr.patel"></label>
 <label class="check"><input type="checkbox" name="importFails" value="true"> Its automatic imports fail</label>
 <button type="submit">Run the toolbar</button>
@@ -21,7 +21,7 @@ function runForm(): Html {
 }
 
 function codeForm(): Html {
-  return html`<form class="inline" hx-post="/_sandbox/access-codes" hx-swap="none" data-result="access-code">
+  return html`<form class="inline" hx-post="${CONTROL_PATHS.accessCodes}" hx-swap="none" data-result="access-code">
 <label>Practice user<input name="user" required autocomplete="off" placeholder="dr.patel"></label>
 <button type="submit">Issue an access code</button>
 </form>
@@ -32,7 +32,7 @@ function runningTable(running: readonly RunningToolbar[]): Html {
   if (running.length === 0) return html`<p class="muted">No toolbar is running: instant messages wait, then become standard messages.</p>`;
   return html`<table><thead><tr><th scope="col">User</th><th scope="col">Automatic imports</th><th scope="col">Action</th></tr></thead>
 <tbody>${running.map(
-    (t) => html`<tr><td>${t.user}</td><td>${t.importFails ? 'fail' : 'succeed'}</td><td>${actionButton(`Stop ${t.user}'s toolbar`, '/_sandbox/toolbar/stop', { user: t.user }, { className: 'secondary' })}</td></tr>`,
+    (t) => html`<tr><td>${t.user}</td><td>${t.importFails ? 'fail' : 'succeed'}</td><td>${actionButton(`Stop ${t.user}'s toolbar`, CONTROL_PATHS.toolbarStop, { user: t.user }, { className: 'secondary' })}</td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -41,14 +41,14 @@ function tokensTable(tokens: readonly IssuedToken[]): Html {
   return html`<table><thead><tr><th scope="col">Token</th><th scope="col">User</th><th scope="col">State</th><th scope="col">Action</th></tr></thead>
 <tbody>${tokens.map(
     (t) => html`<tr data-token="${t.token}"><td class="id">${t.token}</td><td>${t.user}</td><td>${t.valid ? 'valid' : 'revoked (verify answers 410)'}</td><td>${
-      t.valid ? actionButton('Revoke', '/_sandbox/tokens/revoke', { token: t.token }, { className: 'danger' }) : ''
+      t.valid ? actionButton('Revoke', CONTROL_PATHS.revokeToken, { token: t.token }, { className: 'danger' }) : ''
     }</td></tr>`,
   )}</tbody></table>`;
 }
 
 /** The live part: running toolbars and tokens. */
 function liveState(view: ToolbarView): Html {
-  return html`<div id="toolbar-state" hx-get="${CONSOLE_PATH}/toolbar" hx-trigger="cdms:state from:body" hx-select="#toolbar-state" hx-swap="outerHTML">
+  return html`<div id="toolbar-state" hx-get="${CONSOLE_PATHS.toolbar}" hx-trigger="cdms:state from:body" hx-select="#toolbar-state" hx-swap="outerHTML">
 <section aria-labelledby="running-heading"><h2 id="running-heading">Running toolbars</h2>${runningTable(view.running)}</section>
 <section aria-labelledby="tokens-heading"><h2 id="tokens-heading">Access tokens</h2>${tokensTable(view.tokens)}</section>
 </div>`;

@@ -1,8 +1,8 @@
 // Registered widgets (never their secret), and launching one as the toolbar
 // would: the launch URL with its signed, encrypted user and patient tokens.
+import { CONSOLE_PATHS, CONTROL_PATHS } from '../../control/paths.js';
 import type { SandboxWidget } from '../../widget-store.js';
 import { html, type Html } from '../html.js';
-import { CONSOLE_PATH } from '../page.js';
 import { facts, timeCell } from './parts.js';
 
 function field(name: string, label: string, options: { value?: string; required?: boolean; type?: string; placeholder?: string } = {}): Html {
@@ -11,7 +11,7 @@ function field(name: string, label: string, options: { value?: string; required?
 
 function launchForm(widget: SandboxWidget, index: number, recipients: readonly string[]): Html {
   const patient = widget.requiresPatientData;
-  return html`<form hx-post="/_sandbox/widgets/launch-url" hx-swap="none" data-result="launch" aria-label="Launch ${widget.name}">
+  return html`<form hx-post="${CONTROL_PATHS.launchUrl}" hx-swap="none" data-result="launch" aria-label="Launch ${widget.name}">
 <input type="hidden" name="name" value="${widget.name}">
 <fieldset><legend>Practice user</legend><div class="actions">
 ${field('user.sub', 'User id', { value: 'dr.patel', required: true })}
@@ -50,9 +50,9 @@ ${launchForm(widget, index, recipients)}
 /** The widgets page. */
 export function widgetsPage(widgets: readonly SandboxWidget[], recipients: readonly string[]): Html {
   return html`<h1>Widgets</h1>
-<p class="muted">Widgets registered with the sandbox's API key. Launching one opens its launch URL with the tokens the toolbar would add; read them with <code>readLaunchTokens</code> from <code>cdms-sdk/widget</code>, verifying against <a href="/_sandbox/jwks">/_sandbox/jwks</a>.</p>
+<p class="muted">Widgets registered with the sandbox's API key. Launching one opens its launch URL with the tokens the toolbar would add; read them with <code>readLaunchTokens</code> from <code>cdms-sdk/widget</code>, verifying against <a href="${CONTROL_PATHS.jwks}">${CONTROL_PATHS.jwks}</a>.</p>
 <div id="launch-result" class="result"></div>
-<div id="widgets" hx-get="${CONSOLE_PATH}/widgets" hx-trigger="cdms:widgets from:body" hx-select="#widgets" hx-swap="outerHTML">
+<div id="widgets" hx-get="${CONSOLE_PATHS.widgets}" hx-trigger="cdms:widgets from:body" hx-select="#widgets" hx-swap="outerHTML">
 ${widgets.length === 0 ? html`<p class="notice">No widget registered yet: register one with <code>cdms.widgets.register()</code> or <code>cdms widgets register</code>.</p>` : widgets.map((w, i) => widgetSection(w, i, recipients))}
 </div>`;
 }

@@ -1,4 +1,9 @@
-import type { OperationName } from '../core/retry-policy.js';
+// The port through which the client's machinery reports to telemetry: what
+// an operation, an HTTP attempt and a send's recovery look-up tell it, and the
+// no-op that records nothing. It lives in core, the ground floor, so the
+// transport and the resources depend on this interface only; the OpenTelemetry
+// implementation (telemetry/) plugs into it from the floor above.
+import type { OperationName } from './retry-policy.js';
 
 /** How a status look-up after an unclear send ended. */
 export type RecoveryOutcome =

@@ -1,0 +1,114 @@
+// The wrong-patient cross-check (hazard H01, decision D-VALID-25): before a
+// send, the text of each attachment (plain text, consultation notes, a PDF's
+// text layer) is searched for NHS numbers. An attachment that names NHS
+// numbers, none of them the subject's, is most likely another patient's
+// document picked by mistake: the send is refused locally, naming the
+// attachment by its place, never the numbers or the file name. A document
+// that names another person by right (a mother's number in her newborn's
+// letter) is sent with the per-send override. A PDF without a text layer (a
+// scan) or one that cannot be read says nothing, and is not refused.
+import { LocalValidationError } from '../core/errors/local-errors.js';
+import { isRecord } from '../internal/is-record.js';
+import type { InvalidParameter } from '../schemas/problem.js';
+import { findNhsNumbers } from './nhs-numbers-in-text.js';
+import { isNhsNumberType } from './nhs-number.js';
+import { pdfPageTexts } from './pdf-text.js';
+import { decodeBase64 } from './runtime.js';
+import type { ValidationResult } from './types.js';
+
+/** The attachment types whose content is text to search. */
+const TEXT_TYPES: ReadonlySet<string> = new Set(['text/plain', 'text/vnd.vendor.service.consultation']);
+const PDF = 'application/pdf';
+
+/** The per-send override of the wrong-patient cross-check, on every send's options. */
+export interface WrongPatientOptions {
+  /**
+   * Send even though an attachment names NHS numbers none of which is the
+   * subject's: for a document that names another person by right (a
+   * mother's number in her newborn's discharge letter). Leave it unset
+   * otherwise: the check is what stops another patient's document going to
+   * this patient's record.
+   * @defaultValue false
+   */
+  allowOtherNhsNumbers?: boolean | undefined;
+}
+
+/** Options of {@link checkWrongPatient}. */
+export interface CheckWrongPatientOptions {
+  /** Stops reading PDFs (between pages). */
+  signal?: AbortSignal | undefined;
+}
+
+const REASON =
+  "names one or more NHS numbers, and none of them is the subject's: check that this is the right patient's document. " +
+  'Nothing was sent. If the document names another person by right (a mother\'s number in her baby\'s letter), send it with allowOtherNhsNumbers: true.';
+
+/** The subject's NHS number, when the subject is identified by one. */
+function subjectNhsNumber(message: Record<string, unknown>): string | undefined {
+  const id = isRecord(message.subject) && isRecord(message.subject.id) ? message.subject.id : undefined;
+  if (!id || typeof id.type !== 'string' || typeof id.value !== 'string' || !isNhsNumberType(id.type)) return undefined;
+  return id.value.replace(/\s/g, '');
+}
+
+/** Whether one attachment names NHS numbers and none of them is `subject`. `bytes` are given up (a PDF's go to PDF.js). */
+async function namesOnlyOthers(mimeType: string, bytes: Uint8Array, subject: string, signal: AbortSignal | undefined): Promise<boolean> {
+  if (TEXT_TYPES.has(mimeType)) {
+    const found = findNhsNumbers(new TextDecoder().decode(bytes));
+    return found.size > 0 && !found.has(subject);
+  }
+  let others = false;
+  for await (const page of pdfPageTexts(bytes, signal)) {
+    const found = findNhsNumbers(page);
+    if (found.has(subject)) return false; // the subject is named: the rest of the document need not be read
+    others ||= found.size > 0;
+  }
+  return others;
+}
+
+/**
+ * The wrong-patient cross-check on its own, for a sender's forms: refuses
+ * (as `invalidParameters`, `attachments[i].content`) each text, consultation
+ * notes or PDF attachment that names NHS numbers none of which is the
+ * subject's. Never names the numbers or the file. A subject not identified
+ * by an NHS number, an attachment of another type, a PDF without a text
+ * layer and content that is not base64 (it decodes to bytes that name
+ * nobody) are not refused here: local validation reports bad content. Every send runs it after local
+ * validation; `allowOtherNhsNumbers: true` on a send skips it.
+ *
+ * @throws ConfigurationError when the message has a PDF and the optional package `unpdf` is not installed.
+ *
+ * @example
+ * ```ts
+ * import { checkWrongPatient } from 'cdms-sdk';
+ *
+ * const { ok, invalidParameters } = await checkWrongPatient(message);
+ * if (!ok) showProblems(invalidParameters); // e.g. attachments[0].content: names one or more NHS numbers…
+ * ```
+ */
+export async function checkWrongPatient(message: unknown, options: CheckWrongPatientOptions = {}): Promise<ValidationResult> {
+  const invalidParameters: InvalidParameter[] = [];
+  if (!isRecord(message) || !Array.isArray(message.attachments)) return { ok: true, invalidParameters };
+  const subject = subjectNhsNumber(message);
+  if (subject === undefined) return { ok: true, invalidParameters };
+  for (const [i, attachment] of message.attachments.entries()) {
+    if (!isRecord(attachment) || typeof attachment.mimeType !== 'string' || typeof attachment.content !== 'string') continue;
+    if (!TEXT_TYPES.has(attachment.mimeType) && attachment.mimeType !== PDF) continue;
+    // Not checked for strict base64 here (local validation does, before a send): bad content decodes to bytes that name nobody.
+    if (await namesOnlyOthers(attachment.mimeType, decodeBase64(attachment.content), subject, options.signal)) {
+      invalidParameters.push({ name: `attachments[${i}].content`, reason: REASON });
+    }
+  }
+  return { ok: invalidParameters.length === 0, invalidParameters };
+}
+
+/**
+ * The send pipeline's step: the cross-check, unless the send's
+ * `allowOtherNhsNumbers` overrides it.
+ *
+ * @throws LocalValidationError (`delivery: 'not-sent'`) naming each attachment that names only other NHS numbers.
+ */
+export async function assertRightPatient(message: unknown, options: WrongPatientOptions & CheckWrongPatientOptions): Promise<void> {
+  if (options.allowOtherNhsNumbers === true) return;
+  const result = await checkWrongPatient(message, { signal: options.signal });
+  if (!result.ok) throw new LocalValidationError(result.invalidParameters, { delivery: 'not-sent' });
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BUSINESS_ACK_MS, DEFAULT_INFRASTRUCTURE_ACK_MS, gpAckDueAt } from '../../../src/tracker/decide/gp-route-acks.js';
+import { recordStatus, scheduleNextPoll } from '../../../src/tracker/decide/transitions.js';
+import { begin } from '../../../src/tracker/model/transition.js';
+import { GP_ROUTE_CODES, formatGpRouteSubStatus } from '../../../src/index.js';
+import { CONFIG, DAY, HOUR, NOW, followed, step } from './support.js';
+
+const seen = (status: string, subStatus: string | null, updated: string | null = null) => ({ status, subStatus, updated });
+const gp = (fields: Parameters<typeof followed>[0] = {}) => followed({ subStatus: 'Sent to MESH', ...fields }, 'gpconnect');
+
+describe('GP route: missing acknowledgements', () => {
+  it('the defaults are the five days MESH keeps an uncollected message', () => {
+    expect(DEFAULT_INFRASTRUCTURE_ACK_MS).toBe(5 * DAY);
+    expect(DEFAULT_BUSINESS_ACK_MS).toBe(5 * DAY);
+  });
+
+  it("still 'Sent to MESH' at the set time after the send: no-infrastructure-ack, once, and the message is still followed", () => {
+    const before = begin(gp());
+    recordStatus(before, seen('PENDING', 'Sent to MESH'), 'poll', step(NOW + DEFAULT_INFRASTRUCTURE_ACK_MS - 1));
+    expect(before.state.attention).toBeNull();
+
+    const due = begin(gp());
+    recordStatus(due, seen('PENDING', 'Sent to MESH'), 'poll', step(NOW + DEFAULT_INFRASTRUCTURE_ACK_MS));
+    expect(due.state).toMatchObject({ stage: 'following', attention: 'no-infrastructure-ack' });
+    expect(due.state.attentionDetail).toMatch(/Still 'Sent to MESH' 5 days after it was sent/);
+    expect(due.events).toEqual([{ kind: 'attention', reason: 'no-infrastructure-ack', detail: due.state.attentionDetail }]);
+
+    const again = begin(due.state);
+    recordStatus(again, seen('PENDING', 'Sent to MESH'), 'poll', step(NOW + DEFAULT_INFRASTRUCTURE_ACK_MS + DAY));
+    expect(again.events).toEqual([]);
+  });
+
+  it('just sent and not yet polled (PENDING, no subStatus): the infrastructure acknowledgement is awaited from the send', () => {
+    expect(gpAckDueAt(gp({ subStatus: null }), CONFIG, NOW)).toBe(NOW + DEFAULT_INFRASTRUCTURE_ACK_MS);
+  });
+
+  it('the set time is an option', () => {
+    const t = begin(gp());
+    recordStatus(t, seen('PENDING', 'Sent to MESH'), 'poll', { ...step(NOW + 2 * HOUR), config: { ...CONFIG, infrastructureAckMs: 2 * HOUR } });
+    expect(t.state.attention).toBe('no-infrastructure-ack');
+    expect(t.state.attentionDetail).toMatch(/2 hours after/);
+  });
+
+  it("'20013 - Success' without a business response for the set time after the service's updated time: no-business-ack", () => {
+    const receivedAt = NOW + DAY;
+    const updated = new Date(receivedAt).toISOString();
+    const early = begin(gp());
+    recordStatus(early, seen('PENDING', '20013 - Success', updated), 'poll', step(receivedAt + DEFAULT_BUSINESS_ACK_MS - 1));
+    expect(early.state.attention).toBeNull();
+
+    const late = begin(gp());
+    recordStatus(late, seen('PENDING', '20013-Success', updated), 'poll', step(receivedAt + DEFAULT_BUSINESS_ACK_MS));
+    expect(late.state).toMatchObject({ stage: 'following', attention: 'no-business-ack' });
+    expect(late.state.attentionDetail).toMatch(/without a business response/);
+  });
+
+  it('an unreadable or future updated time counts from the send, or from now, never later', () => {
+    const unreadable = begin(gp());
+    recordStatus(unreadable, seen('PENDING', '20013 - Success', 'yesterday'), 'poll', step(NOW + DEFAULT_BUSINESS_ACK_MS));
+    expect(unreadable.state.attention).toBe('no-business-ack');
+
+    const ahead = gp({ status: 'PENDING', subStatus: '20013 - Success', statusUpdated: new Date(NOW + 400 * DAY).toISOString() });
+    expect(gpAckDueAt(ahead, CONFIG, NOW + DAY)).toBe(NOW + DAY + DEFAULT_BUSINESS_ACK_MS);
+  });
+
+  it('only the GP route, only while PENDING and followed', () => {
+    const standard = begin(followed({ subStatus: 'Sent to MESH' }));
+    recordStatus(standard, seen('PENDING', 'Sent to MESH'), 'poll', step(NOW + 30 * DAY));
+    expect(standard.state.attention).not.toBe('no-infrastructure-ack');
+    expect(gpAckDueAt(gp({ stage: 'settled' }), CONFIG, NOW)).toBeUndefined();
+    expect(gpAckDueAt(gp({ status: 'COMPLETED', subStatus: '30001-Patient known here' }), CONFIG, NOW)).toBeUndefined();
+  });
+
+  it('the poll schedule looks again when the acknowledgement falls due, within the cap', () => {
+    const t = begin(gp({ pollTimes: [NOW + 4 * DAY + 23 * HOUR] }));
+    scheduleNextPoll(t, step(NOW + 4 * DAY + 23 * HOUR));
+    expect(t.state.dueAt?.getTime()).toBe(NOW + DEFAULT_INFRASTRUCTURE_ACK_MS);
+
+    const raised = begin(gp({ pollTimes: [NOW + 5 * DAY], attentionRaised: ['no-infrastructure-ack'] }));
+    scheduleNextPoll(raised, step(NOW + 5 * DAY));
+    expect(raised.state.dueAt?.getTime()).toBeGreaterThanOrEqual(NOW + 5 * DAY + CONFIG.pollIntervalMs);
+  });
+});
+
+describe('GP route: negative codes', () => {
+  const negatives = GP_ROUTE_CODES.filter((c) => c.outcome === 'negative');
+
+  it.each(negatives.map((c) => [formatGpRouteSubStatus(c), c.action] as const))('REJECTED %s: rejected, with the code\'s action', (subStatus, action) => {
+    const t = begin(gp());
+    recordStatus(t, seen('REJECTED', subStatus), 'poll', step());
+    expect(t.state).toMatchObject({ stage: 'settled', attention: 'rejected' });
+    expect(t.state.attentionDetail).toContain(`REJECTED: ${subStatus}.`);
+    expect(t.state.attentionDetail).toContain(`To do: ${action}`);
+    expect(t.events.map((e) => e.kind)).toEqual(['status-changed', 'terminal', 'attention']);
+  });
+
+  it('a negative code under another status still needs a person', () => {
+    const t = begin(gp());
+    recordStatus(t, seen('COMPLETED', '20009-Payload validation failure'), 'poll', step());
+    expect(t.state.attention).toBe('rejected');
+    expect(t.state.attentionDetail).toMatch(/^COMPLETED: 20009-Payload validation failure\./);
+  });
+
+  it('positive final codes need nobody', () => {
+    for (const sub of ['30001-Patient known here', '30004-Patient known here and recently deceased']) {
+      const t = begin(gp({ subStatus: '20013 - Success' }));
+      recordStatus(t, seen('COMPLETED', sub), 'poll', step());
+      expect(t.state).toMatchObject({ stage: 'settled', attention: null });
+    }
+  });
+
+  it('an unknown code on a REJECTED message: rejected, with the safe action', () => {
+    const t = begin(gp());
+    recordStatus(t, seen('REJECTED', '29999-Something new'), 'poll', step());
+    expect(t.state.attentionDetail).toMatch(/Treat the document as not filed/);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { checkWrongPatient } from '../../src/index.js';
+import { findNhsNumbers } from '../../src/validation/nhs-numbers-in-text.js';
+import { PATIENT, standardMessage } from '../helpers/fixtures.js';
+import { base64Of, pdfWithText, pdfWithoutText } from '../helpers/pdfs.js';
+
+const SUBJECT = PATIENT.nhsNumber; // 943 476 5919
+const OTHER = '9990000026';
+const spaced = (n: string) => `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
+
+const pdf = async (pages: string[][]) => ({ mimeType: 'application/pdf', fileName: 'letter.pdf', content: base64Of(await pdfWithText(pages)) });
+const text = (content: string, mimeType = 'text/plain') => ({ mimeType, fileName: 'notes.txt', content: Buffer.from(content).toString('base64') });
+const withAttachments = (...attachments: { mimeType: string; fileName: string; content: string }[]) => standardMessage({ attachments });
+
+describe('findNhsNumbers', () => {
+  it.each([
+    [`NHS number ${SUBJECT}`, [SUBJECT]],
+    [`NHS No: ${spaced(SUBJECT)}.`, [SUBJECT]],
+    [`NHS No: 943-476-5919`, [SUBJECT]],
+    [`wide gaps 943   476   5919`, [SUBJECT]],
+    [`943\u00A0476\u00A05919 and ${OTHER}`, [SUBJECT, OTHER]],
+    [`${SUBJECT}${SUBJECT}`, []], // twenty digits: not an NHS number
+    [`1${SUBJECT}`, []],
+    [`${SUBJECT}7`, []],
+    ['9434765918', []], // check digit wrong
+    ['0000000000 9999999999', []], // placeholders
+    ['tel 0113 496 0000, 020 7946 0000', []],
+    ['', []],
+  ])('%j', (input, expected) => {
+    expect([...findNhsNumbers(input)].sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('checkWrongPatient', () => {
+  it('a PDF whose text layer names the subject: passes', async () => {
+    expect(await checkWrongPatient(withAttachments(await pdf([[`Patient: ${spaced(SUBJECT)}`, 'Seen at the out-of-hours centre.']])))).toEqual({ ok: true, invalidParameters: [] });
+  });
+
+  it('a PDF whose text layer names another patient only: refused, naming the attachment by place, never the numbers or the file', async () => {
+    const result = await checkWrongPatient(withAttachments(await pdf([[`Patient: ${spaced(OTHER)}`]])));
+    expect(result.ok).toBe(false);
+    expect(result.invalidParameters).toEqual([{ name: 'attachments[0].content', reason: expect.stringContaining("none of them is the subject's") as string }]);
+    const shown = JSON.stringify(result);
+    for (const secret of [OTHER, spaced(OTHER), SUBJECT, 'letter.pdf']) expect(shown).not.toContain(secret);
+    expect(result.invalidParameters[0]?.reason).toContain('allowOtherNhsNumbers: true');
+  });
+
+  it('a PDF with text but no NHS number, and a PDF with no text layer: pass', async () => {
+    expect((await checkWrongPatient(withAttachments(await pdf([['Advice given. Review in two weeks.']])))).ok).toBe(true);
+    const scan = { mimeType: 'application/pdf', fileName: 'scan.pdf', content: base64Of(await pdfWithoutText()) };
+    expect((await checkWrongPatient(withAttachments(scan))).ok).toBe(true);
+  });
+
+  it("the subject named on any page lets the document name others (a mother's number in a newborn's letter)", async () => {
+    const letter = await pdf([[`Mother: ${OTHER}`], ['Discharge summary'], [`Baby: ${SUBJECT}`]]);
+    expect((await checkWrongPatient(withAttachments(letter))).ok).toBe(true);
+  });
+
+  it('another patient named on a later page is still found', async () => {
+    const letter = await pdf([['Summary'], ['Continued'], [`Re: ${OTHER}`]]);
+    expect((await checkWrongPatient(withAttachments(letter))).invalidParameters.map((p) => p.name)).toEqual(['attachments[0].content']);
+  });
+
+  it('text and consultation-notes attachments are searched; only the ones naming others are refused', async () => {
+    const result = await checkWrongPatient(
+      withAttachments(text(`Patient ${SUBJECT}`), text(`Re ${spaced(OTHER)}`, 'text/vnd.vendor.service.consultation'), text('nothing'), text(`Re ${OTHER}`)),
+    );
+    expect(result.invalidParameters.map((p) => p.name)).toEqual(['attachments[1].content', 'attachments[3].content']);
+  });
+
+  it('a damaged PDF, an image, content that is not base64, or a subject without an NHS number: not refused here', async () => {
+    const damaged = { mimeType: 'application/pdf', fileName: 'x.pdf', content: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64') };
+    const jpeg = { mimeType: 'image/jpeg', fileName: 'x.jpg', content: Buffer.from(`\xff\xd8\xff ${OTHER}`, 'latin1').toString('base64') };
+    const notBase64 = { mimeType: 'text/plain', fileName: 'x.txt', content: `${OTHER}!!` };
+    expect((await checkWrongPatient(withAttachments(damaged, jpeg, notBase64))).ok).toBe(true);
+    const local = standardMessage({ subject: { id: { type: 'LocalPatientId' as never, value: 'L-1' } }, attachments: [text(`Re ${OTHER}`)] });
+    expect((await checkWrongPatient(local)).ok).toBe(true);
+    expect((await checkWrongPatient(null)).ok).toBe(true);
+  });
+
+  it('stops reading a PDF when the signal aborts', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(checkWrongPatient(withAttachments(await pdf([['a'], ['b']])), { signal: controller.signal })).rejects.toThrow('stop');
+  });
+});
