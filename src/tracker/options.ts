@@ -77,9 +77,10 @@ export interface TrackerOptions {
   /**
    * How long before its expiry a message that is still not delivered
    * (`queued`, or `sending` after an unclear send) needs attention
-   * (`nearing-expiry`), in milliseconds: time for a person to reach the
-   * practice another way. Messages without an expiry count from the end of
-   * following (`followForMs`).
+   * (`nearing-expiry`, raised once a second attempt in that time failed
+   * too), in milliseconds: time for a person to reach the practice another
+   * way. Messages without an expiry count from the end of following
+   * (`followForMs`).
    * @defaultValue 14_400_000 (4 hours)
    */
   nearingExpiryMs?: number | undefined;

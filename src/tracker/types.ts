@@ -42,9 +42,9 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
  *   resend was refused); check with the practice whether it arrived before
  *   sending the document again.
  * - `nearing-expiry`: not delivered yet (`queued`, or `sending` after an
- *   unclear send) and within `nearingExpiryMs` of its expiry: reach the
- *   practice another way while there is time. Cleared by itself if the
- *   message is then delivered.
+ *   unclear send), within `nearingExpiryMs` of its expiry, and a second
+ *   attempt there failed too: reach the practice another way while there is
+ *   time. Cleared by itself if the message is then delivered.
  */
 export type AttentionReason =
   | 'rejected'

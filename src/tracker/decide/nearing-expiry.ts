@@ -13,22 +13,27 @@ export function givingUpAt(s: MessageState, ctx: StepContext): number {
 
 /**
  * After a send or confirmation that did not deliver: raises `nearing-expiry`
- * once the message is within `nearingExpiryMs` of giving up; until then,
- * brings its next attempt forward to that moment, so the moment is not
- * missed in a long pause between resends.
+ * once the message is within `nearingExpiryMs` of giving up and a second
+ * attempt has failed too (a first failure is often passing, and the next
+ * attempt comes within minutes); until then, brings its next attempt forward
+ * to that moment, so the moment is not missed in a long pause between
+ * resends. Past the expiry it is too late to warn: the giving-up rules
+ * (`send-failed`, `delivery-unknown`) say what became of it.
  */
 export function watchExpiry(t: Transition, ctx: StepContext): void {
   const s = t.state;
   if ((s.stage !== 'queued' && s.stage !== 'sending') || s.attentionRaised.includes('nearing-expiry')) return;
   const end = givingUpAt(s, ctx);
   const nearing = end - ctx.config.nearingExpiryMs;
-  if (ctx.now >= nearing) {
-    const what = s.stage === 'queued' ? 'the service could not take it yet' : 'its delivery could not be confirmed yet';
-    const until = s.expiryAt ? `its expiry at ${new Date(end).toISOString()}` : `the end of following at ${new Date(end).toISOString()}`;
-    raiseAttention(t, 'nearing-expiry', `Not delivered: ${what}, and ${until} is near. The tracker keeps trying; reach the practice another way if it cannot wait.`, ctx.now);
+  if (ctx.now >= end) return;
+  if (ctx.now < nearing) {
+    if (s.dueAt && s.dueAt.getTime() > nearing) s.dueAt = new Date(nearing);
     return;
   }
-  if (s.dueAt && s.dueAt.getTime() > nearing) s.dueAt = new Date(nearing);
+  if (s.sendAttempts < 2) return;
+  const what = s.stage === 'queued' ? 'the service could not take it yet' : 'its delivery could not be confirmed yet';
+  const until = s.expiryAt ? `its expiry at ${new Date(end).toISOString()}` : `the end of following at ${new Date(end).toISOString()}`;
+  raiseAttention(t, 'nearing-expiry', `Not delivered: ${what}, and ${until} is near. The tracker keeps trying; reach the practice another way if it cannot wait.`, ctx.now);
 }
 
 /** Once the service holds the message, a `nearing-expiry` attention no longer holds: it is cleared (the event stays in the history). */

@@ -25,9 +25,14 @@ describe('nearing-expiry: attention before it is too late to act', () => {
   });
 
   for (const [name, verdict, stage] of [['queued (a certain failure)', retryLater, 'queued'], ['unconfirmed (an unclear send)', unconfirmed, 'sending']] as const) {
-    it(`${name} within nearingExpiryMs of its expiry: attention once, with an event, the tracker still trying`, () => {
+    it(`${name} within nearingExpiryMs of its expiry, a second attempt failed: attention once, with an event, the tracker still trying`, () => {
       const expiry = NOW + CONFIG.nearingExpiryMs - 60_000;
-      const t = applySendVerdict(stateOf('sending', { payload, expiryAt: new Date(expiry) }), verdict, step(NOW));
+      // The first attempt's failure alone raises nothing: it often passes, and the next attempt comes within minutes.
+      const first = applySendVerdict(stateOf('sending', { payload, expiryAt: new Date(expiry) }), verdict, step(NOW - 60_000));
+      expect(first.state.attention).toBeNull();
+      expect(first.events).toEqual([]);
+      expect(first.state.dueAt!.getTime()).toBeLessThan(NOW);
+      const t = applySendVerdict({ ...first.state, stage: 'sending' }, verdict, step(NOW));
       expect(t.state).toMatchObject({ stage, attention: 'nearing-expiry' });
       expect(t.state.attentionAt?.getTime()).toBe(NOW);
       expect(t.state.attentionDetail).toContain(new Date(expiry).toISOString());
@@ -42,7 +47,7 @@ describe('nearing-expiry: attention before it is too late to act', () => {
 
   it('without an expiry, the end of following counts', () => {
     const createdLongAgo = NOW - (CONFIG.followForMs - HOUR);
-    const t = applySendVerdict(stateOf('sending', { payload, createdAt: new Date(createdLongAgo) }), retryLater, step(NOW));
+    const t = applySendVerdict(stateOf('sending', { payload, createdAt: new Date(createdLongAgo), sendAttempts: 5 }), retryLater, step(NOW));
     expect(t.state.attention).toBe('nearing-expiry');
     const fresh = applySendVerdict(stateOf('sending', { payload }), retryLater, step(NOW));
     expect(fresh.state.attention).toBeNull();
@@ -50,7 +55,7 @@ describe('nearing-expiry: attention before it is too late to act', () => {
   });
 
   it('delivered after all: the nearing-expiry attention clears by itself; another reason stays', () => {
-    const near = applySendVerdict(stateOf('sending', { payload, expiryAt: new Date(NOW + HOUR) }), retryLater, step(NOW));
+    const near = applySendVerdict(stateOf('sending', { payload, expiryAt: new Date(NOW + HOUR), sendAttempts: 3 }), retryLater, step(NOW));
     expect(near.state.attention).toBe('nearing-expiry');
     const sent = applySendVerdict({ ...near.state, stage: 'sending' }, { kind: 'sent', recovered: false }, step(NOW + 60_000));
     expect(sent.state).toMatchObject({ stage: 'following', attention: null, attentionAt: null, attentionDetail: null });
@@ -59,8 +64,10 @@ describe('nearing-expiry: attention before it is too late to act', () => {
     expect(applySendVerdict(other, { kind: 'sent', recovered: false }, step(NOW)).state.attention).toBe('instant-fell-back');
   });
 
-  it('past its expiry a queued message fails for good, as before (send-failed, not nearing-expiry)', () => {
-    const t = applySendVerdict(stateOf('sending', { payload, expiryAt: new Date(NOW - 1) }), retryLater, step(NOW));
+  it('past its expiry it is too late to warn: a queued message fails for good, an unclear one is not warned of', () => {
+    const t = applySendVerdict(stateOf('sending', { payload, expiryAt: new Date(NOW - 1), sendAttempts: 3 }), retryLater, step(NOW));
     expect(t.state).toMatchObject({ stage: 'failed', attention: 'send-failed' });
+    const unclear = applySendVerdict(stateOf('sending', { payload, expiryAt: new Date(NOW - 1), sendAttempts: 3 }), unconfirmed, step(NOW));
+    expect(unclear.state.attentionRaised).not.toContain('nearing-expiry');
   });
 });
