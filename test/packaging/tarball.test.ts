@@ -102,6 +102,8 @@ describe('tarball', () => {
     expect(files).toContain('dist/index.cjs');
     expect(files).toContain('dist/cli/index.js');
     for (const asset of ['htmx.min.js', 'console.js', 'console.css', 'favicon.svg']) expect(files).toContain(`dist/console-assets/${asset}`);
+    // The embedded tracker database's template: a new ledger is unpacked from it instead of running initdb in the app.
+    for (const file of ['pgdata.tar.br', 'manifest.json']) expect(files).toContain(`dist/tracker-template/${file}`);
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'SECURITY.md']));
     for (const file of files) {
       expect(file).toMatch(/^(dist\/|README\.md$|CHANGELOG\.md$|SECURITY\.md$|LICENSE$|package\.json$)/);
