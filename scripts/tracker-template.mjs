@@ -4,7 +4,7 @@
 // directory unpacks it instead of running initdb in its own process, whose
 // WebAssembly heap would keep the several hundred megabytes initdb takes
 // (src/tracker/db/new-data-directory.ts; docs/decisions/tracker.md,
-// D-TRACKER-23).
+// D-TRACKER-31).
 //
 // Made once per PGlite version into node_modules/.cache/cdms-tracker/ (about
 // 10 s: initdb, then compression with a window large enough to see that the

@@ -4,7 +4,7 @@
 // facts are gathered under a timer of their own, so a database that does not
 // answer makes the verdict "not ok" within seconds instead of hanging the
 // probe. The verdict is a pure function of the facts, tested without I/O
-// (D-TRACKER-24).
+// (D-TRACKER-32).
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { describeError } from './describe-error.js';
 import type { LoopStatus } from './runtime/polling-loop.js';

@@ -153,7 +153,7 @@ export const DEFAULT_POLL_INTERVAL_MS = STATUS_POLL_INTERVAL_MS;
 /**
  * The `nearingExpiryMs` option's default: half a working day for a person to
  * reach the practice another way, several resends (30 minutes apart at
- * most) still to come meanwhile (D-TRACKER-25).
+ * most) still to come meanwhile (D-TRACKER-33).
  */
 export const DEFAULT_NEARING_EXPIRY_MS = 4 * HOUR_MS;
 

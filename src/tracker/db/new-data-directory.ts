@@ -1,7 +1,7 @@
 // How a new embedded database is made without running PostgreSQL's initdb in
 // the tracker's own process. initdb grows PGlite's WebAssembly heap by several
 // hundred megabytes, and a WebAssembly heap never shrinks: a tracker that made
-// its own directory would carry that for as long as it runs (D-TRACKER-23).
+// its own directory would carry that for as long as it runs (D-TRACKER-31).
 // So a new data directory is, in order of preference:
 //   1. unpacked from the template the package ships: a fresh data directory
 //      made by the same PGlite version when cdms-sdk was built (brotli, about

@@ -20,7 +20,7 @@ const loadPGlite = (): Promise<typeof PGliteModule> =>
 
 /**
  * PostgreSQL's settings for the tracker's ledger, added after PGlite's own
- * (D-TRACKER-23). PGlite's defaults are a server's: 128 MB of shared buffers
+ * (D-TRACKER-31). PGlite's defaults are a server's: 128 MB of shared buffers
  * grow the WebAssembly heap, which never shrinks, to hold them. A ledger's
  * working set is the due-work index and the rows being polled, and the
  * operating system's cache holds the rest of its files.

@@ -1,7 +1,7 @@
 // Attention before it is too late: a message still not delivered (queued
 // after a certain failure, or sending after an unclear one) whose expiry
 // comes within `nearingExpiryMs` needs a person while the practice can still
-// be reached another way (D-TRACKER-25). Pure, like the other decisions.
+// be reached another way (D-TRACKER-33). Pure, like the other decisions.
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 import { raiseAttention, type StepContext } from './transitions.js';
