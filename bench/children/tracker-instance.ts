@@ -3,7 +3,9 @@
 // parallel), copies the first one's row for the rest (tracker-clone.ts) and
 // exits; `run` creates and starts a tracker on the existing ledger, prints
 // its start time, then its counters every tickMs, obeys the commands on its
-// stdin until it closes, and closes the tracker. Every statement of the
+// stdin until it closes, and closes the tracker; `footprint` creates and
+// starts a tracker on the database as it is, fills it (as `fill` does) when
+// asked, follows for followMs and closes: its peak RSS is the footprint. Every statement of the
 // tracker is metered (db-meter.ts); the bench's own (copies, set-aside) run
 // outside the figures.
 import { createInterface } from 'node:readline';
@@ -197,8 +199,25 @@ async function run(t: Tracker, createMs: number): Promise<void> {
   print({ phase: 'closed', closeMs, maxRssMb: process.resourceUsage().maxRSS / 1024, polls: counts.polls, errors: counts.errors, errorKinds, attemptErrorKinds });
 }
 
+/** A tracker on the database as it is: started, filled when asked, following for followMs, closed. */
+async function footprint(t: Tracker, createMs: number): Promise<void> {
+  t.onEvent(() => undefined);
+  const starting = performance.now();
+  await t.start();
+  print({ phase: 'started', createMs, startMs: performance.now() - starting, tick: await tick() });
+  if (args.count > 0) await fill(t);
+  const timer = setInterval(() => void tick().then((current) => print({ phase: 'tick', tick: current })), args.tickMs);
+  await new Promise((resolve) => setTimeout(resolve, args.followMs ?? 0));
+  clearInterval(timer);
+  const closing = performance.now();
+  await t.close();
+  const closeMs = performance.now() - closing;
+  print({ phase: 'closed', closeMs, maxRssMb: process.resourceUsage().maxRSS / 1024, polls: counts.polls, errors: counts.errors, errorKinds, attemptErrorKinds });
+}
+
 try {
   if (args.mode === 'fill') await fill(tracker.tracker);
+  else if (args.mode === 'footprint') await footprint(tracker.tracker, tracker.createMs);
   else await run(tracker.tracker, tracker.createMs);
 } finally {
   if (args.mode === 'fill') await tracker.tracker.close();

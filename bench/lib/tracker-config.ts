@@ -69,7 +69,7 @@ export function instanceArgs(
   config: TrackerBenchConfig,
   sandbox: { url: string; apiKey: string },
   rest: Pick<InstanceArgs, 'mode' | 'engine' | 'database' | 'first' | 'count' | 'tracked' | 'instanceId' | 'concurrency'>,
-  pace: Partial<Pick<InstanceArgs, 'maxPollsPerSecond' | 'pollIntervalMs' | 'countEvents'>> = {},
+  pace: Partial<Pick<InstanceArgs, 'maxPollsPerSecond' | 'pollIntervalMs' | 'countEvents' | 'followMs'>> = {},
 ): InstanceArgs {
   return {
     ...rest,
@@ -117,7 +117,10 @@ export interface EngineResult {
   /** Of which createTracker() (open, migrate). */
   createMs: number[];
   rssAfterStartMb: number[];
+  /** Peak RSS of the processes of the saturated stretches. */
   maxRssMb: number[];
+  /** Peak RSS of the processes of the stretch at the default rate (fresh processes on the full ledger: the footprint of following it). */
+  pacedMaxRssMb: number[];
   /** PGlite's WASM memory after start and at the end of the steady stretch (embedded only). */
   wasmMb: { afterStart: number; end: number } | null;
   /** The first-poll stretch (the full cycle when its polls reach `messages`). */

@@ -41,12 +41,27 @@ export class EmbeddedRun {
   readonly #sandbox: { url: string; apiKey: string };
   readonly #log: (message: string) => void;
   readonly #dir = mkdtempSync(join(tmpdir(), 'cdms-bench-tracker-'));
+  /** The child's copy that loads another package (the baseline); undefined: this build. */
+  readonly #script: string | undefined;
+  /** How the log names this run. */
+  readonly #label: string;
   #filled: Filled | undefined;
 
-  constructor(config: TrackerBenchConfig, sandbox: { url: string; apiKey: string }, log: (message: string) => void) {
+  constructor(config: TrackerBenchConfig, sandbox: { url: string; apiKey: string }, log: (message: string) => void, side: { script?: string; label?: string } = {}) {
     this.#config = config;
     this.#sandbox = sandbox;
     this.#log = log;
+    this.#script = side.script;
+    this.#label = side.label ?? 'embedded';
+  }
+
+  /** The ledger's directory (100,000 messages once filled). */
+  get directory(): string {
+    return this.#dir;
+  }
+
+  #process(args: ConstructorParameters<typeof TrackerProcess>[0]): TrackerProcess {
+    return new TrackerProcess(args, { script: this.#script });
   }
 
   #args(mode: 'fill' | 'run', pace?: Parameters<typeof instanceArgs>[3]): ConstructorParameters<typeof TrackerProcess>[0] {
@@ -61,8 +76,8 @@ export class EmbeddedRun {
 
   /** Fills a new embedded ledger: the first messages adopted, the rest copied. */
   async fill(): Promise<void> {
-    const filled = (this.#filled = await new TrackerProcess(this.#args('fill')).filled());
-    this.#log(`tracker embedded: ${filled.tracked} adopted in ${(filled.ms / 1000).toFixed(1)} s, ${filled.cloned} copied in ${(filled.cloneMs / 1000).toFixed(1)} s`);
+    const filled = (this.#filled = await this.#process(this.#args('fill')).filled());
+    this.#log(`tracker ${this.#label}: ${filled.tracked} adopted in ${(filled.ms / 1000).toFixed(1)} s, ${filled.cloned} copied in ${(filled.cloneMs / 1000).toFixed(1)} s`);
   }
 
   /** The two stretches, a stretch at the default rate, the start samples and the ledger check. */
@@ -70,7 +85,7 @@ export class EmbeddedRun {
     const filled = this.#filled;
     if (!filled) throw new Error('fill the embedded ledger first');
     const loadAverage = load();
-    const p = new TrackerProcess(this.#args('run'));
+    const p = this.#process(this.#args('run'));
     const first = await p.next('started');
     const { messages, cycleMs, settlePollsPerInstance: settlePolls, steadyMs, stallMs } = this.#config;
     const marks = await watchCycle([p], {
@@ -87,7 +102,7 @@ export class EmbeddedRun {
     const samples: Started[] = [first];
     const pacedMarks = await this.#pacedRun(samples, closed);
     for (let i = samples.length; i < this.#config.startSamples; i++) {
-      const sample = new TrackerProcess(this.#args('run'));
+      const sample = this.#process(this.#args('run'));
       samples.push(await sample.next('started'));
       closed.push(await sample.stop());
     }
@@ -99,6 +114,7 @@ export class EmbeddedRun {
       fill: fillFigures([filled], filled.ms),
       ...startFigures(samples),
       maxRssMb: [closed[0]!.maxRssMb],
+      pacedMaxRssMb: [closed[1]!.maxRssMb],
       wasmMb: { afterStart: first.tick.wasmMb, end: end.wasmMb },
       cycle: stretch(marks.started, marks.cycle),
       setAside: marks.setAside,
@@ -117,7 +133,7 @@ export class EmbeddedRun {
   /** A fresh process at the default rate (a start sample too): its marks; its start and close added to `samples` and `closed`. */
   async #pacedRun(samples: Started[], closed: Closed[]): Promise<{ from: Totals; to: Totals }> {
     const { pacedWarmupMs: warmupMs, pacedMs, stallMs } = this.#config;
-    const paced = new TrackerProcess(this.#args('run', { ...pacedArgs(this.#config), countEvents: true }));
+    const paced = this.#process(this.#args('run', { ...pacedArgs(this.#config), countEvents: true }));
     samples.push(await paced.next('started'));
     const marks = await watchPaced([paced], { warmupMs, ms: pacedMs, stallMs, log: this.#log });
     closed.push(await paced.stop());

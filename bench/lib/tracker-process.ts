@@ -20,8 +20,17 @@ export class TrackerProcess {
   /** Called on every new tick. */
   onTick: (() => void) | undefined;
 
-  constructor(args: InstanceArgs) {
-    this.#child = spawnChild('tracker-instance', { args: [JSON.stringify(args)], ownMaxRss: true });
+  /**
+   * @param args - The process's arguments.
+   * @param how - `script`: the child's copy in another package's project (the baseline); `nodeFlags`: node's own flags.
+   */
+  constructor(args: InstanceArgs, how: { script?: string | undefined; nodeFlags?: readonly string[] | undefined } = {}) {
+    this.#child = spawnChild('tracker-instance', {
+      args: [JSON.stringify(args)],
+      ownMaxRss: true,
+      ...(how.script ? { script: how.script } : {}),
+      ...(how.nodeFlags ? { nodeFlags: how.nodeFlags } : {}),
+    });
     this.#exited = once(this.#child, 'close').then(([code]) => {
       this.#hasExited = true;
       this.#wake();

@@ -4,8 +4,13 @@ import type { DbWork } from './db-meter.js';
 
 /** Arguments of bench/children/tracker-instance.ts (one JSON argument). */
 export interface InstanceArgs {
-  /** `fill` adopts messages and exits; `run` starts the tracker and polls until its stdin closes. */
-  mode: 'fill' | 'run';
+  /**
+   * `fill` adopts messages and exits; `run` starts the tracker and polls
+   * until its stdin closes; `footprint` starts a tracker on the database as it
+   * is (a new directory, `memory:`, an existing ledger), fills it when
+   * `count` > 0, follows the messages for `followMs`, and closes.
+   */
+  mode: 'fill' | 'run' | 'footprint';
   engine: 'pglite' | 'postgres';
   /** A directory (PGlite) or a postgres:// URL. */
   database: string;
@@ -29,6 +34,8 @@ export interface InstanceArgs {
   tickMs: number;
   /** Count the ledger's unhandled events from the start, until none are left (else only after a set-aside). */
   countEvents?: boolean;
+  /** `footprint`: how long the tracker follows the messages after the fill. */
+  followMs?: number;
 }
 
 /** Cumulative counters of a running tracker process. */

@@ -5,6 +5,7 @@ import { median } from './stats.js';
 import { toRow, type Row } from './table.js';
 import type { EngineResult, Measured } from './tracker-config.js';
 import { messagesFollowed, pollsPerSecondNeeded, type Stretch } from './tracker-figures.js';
+import { FOLLOW_MS, type Footprint } from './tracker-footprint.js';
 
 /** The service's guidance: four polls of a message a day. */
 const POLLS_PER_DAY = 4;
@@ -50,46 +51,155 @@ export const fullCycleSeconds = (r: EngineResult): number => (cycleComplete(r) ?
 /** The scenario name of an engine's rows. */
 export const scenarioName = (r: EngineResult): string => (r.engine === 'embedded' ? 'tracker-embedded' : `tracker-postgres-${r.instances}`);
 
-/** Every row of one engine's run. */
-export function trackerRows(r: EngineResult): Row[] {
+/** The footprint targets: a sender app in a small container (a 512 MB limit) keeps room for itself. */
+export const FOOTPRINT = {
+  /** Peak RSS of a tracker process following the scenario's messages, MB. */
+  peakRssMb: 200,
+  /** createTracker() + start() on an existing ledger, ms. */
+  startExistingMs: 500,
+  /** createTracker() + start() on a new directory (or `memory:`), ms. */
+  startNewMs: 3_000,
+} as const;
+
+/** Another package's run of the same engine, measured in the same run: the rows' baseline. */
+export interface EngineBaseline {
+  result: EngineResult;
+  /** What it is, for the rows. */
+  name: string;
+}
+
+/** One row of an engine's run; `baseline` picks the same figure from the baseline's run, when there is one. */
+type RowMaker = (metric: string, unit: string, target: Target, samples: number[], note: string, fails?: string, baseline?: number[]) => Row;
+
+/** Every row of one engine's run, beside the baseline's figures when one was measured. */
+export function trackerRows(r: EngineResult, baseline?: EngineBaseline): Row[] {
   const scenario = scenarioName(r);
   const report: Target = { kind: 'report' };
   const needed = pollsPerSecondNeeded(r.messages, POLLS_PER_DAY) * HEADROOM;
-  const rate: Target = { kind: 'min', limit: Number(needed.toFixed(1)), unit: 'polls/s' };
+  // Against a baseline: no lower than it ("today's"); the machine's tenfold headroom must hold as well.
+  const rate: Target = baseline ? { kind: 'min-ratio', limit: 1 } : { kind: 'min', limit: Number(needed.toFixed(1)), unit: 'polls/s' };
   const failure = ledgerFailure(r);
-  const row = (metric: string, unit: string, target: Target, samples: number[], note: string, fails?: string): Row =>
-    toRow({ scenario, metric, unit, target, sdkSamples: samples, failure: fails, note });
+  const rateFailure = (pollsPerSecond: number): string | undefined =>
+    failure ?? (baseline && pollsPerSecond < needed ? `below ${fmt(needed)} polls/s, ${HEADROOM}x what ${fmt(r.messages)} messages need` : undefined);
+  const row: RowMaker = (metric, unit, target, samples, note, fails, base) =>
+    toRow({
+      scenario,
+      metric,
+      unit,
+      target,
+      sdkSamples: samples,
+      failure: fails,
+      note,
+      ...(baseline && base ? { baselineSamples: base, baselineName: baseline.name } : {}),
+    });
+  const b = baseline?.result;
   const n = fmt(r.messages);
   return [
     row(`adopt ${fmt(r.fill.tracked)} with track()`, 'msg/s', report, [(r.fill.tracked / r.fill.ms) * 1000], fillNote(r)),
-    row(`start on the ${n} ledger`, 'ms', { kind: 'max', limit: 10_000, unit: 'ms' }, r.startMs, startNote(r)),
-    row('RSS after start', 'MB', report, r.rssAfterStartMb, memoryNote(r)),
-    row('peak RSS, whole run', 'MB', report, r.maxRssMb, `per process (maxRSS of ${r.instances} process${r.instances > 1 ? 'es' : ''})`),
-    row(`full poll cycle of ${n}${cycleComplete(r) ? '' : ' (projected)'}`, 's', report, [fullCycleSeconds(r)], cycleNote(r)),
-    row('polls/s, first polls', 'polls/s', rate, [r.cycle.pollsPerSecond], `${fmt(r.cycle.polls)} polls; target: ${HEADROOM}x the ${fmt(needed / HEADROOM)}/s that ${n} messages need at ${POLLS_PER_DAY} a day`, failure),
-    row('polls/s, steady', 'polls/s', rate, [r.steady.pollsPerSecond], `${steadyNote(r)}; ${failuresNote(r)}`, failure),
-    row('statements per first poll', 'stmt', report, [r.cycle.statementsPerPoll], perKind(r.cycle)),
-    row('statements per poll, steady', 'stmt', report, [r.steady.statementsPerPoll], perKind(r.steady)),
-    row('DB ms per first poll', 'ms', report, [dbMsPerPoll(r, 'cycle')], dbNote(r, 'cycle')),
-    row('DB ms per poll, steady', 'ms', report, [dbMsPerPoll(r, 'steady')], dbNote(r, 'steady')),
-    row('tracker CPU ms per poll, steady', 'ms', report, [r.steady.cpuMsPerPoll], `all tracker processes, user + system; first polls: ${fmt(r.cycle.cpuMsPerPoll)} ms`),
-    row('WAL bytes per poll, steady', 'B', report, [r.steady.walBytesPerPoll], `first polls: ${fmt(r.cycle.walBytesPerPoll)} B`),
-    ...pacedRows(r, row, report),
+    row(`start on the ${n} ledger`, 'ms', { kind: 'max', limit: FOOTPRINT.startExistingMs, unit: 'ms' }, r.startMs, startNote(r), undefined, b?.startMs),
+    row('RSS after start', 'MB', report, r.rssAfterStartMb, memoryNote(r), undefined, b?.rssAfterStartMb),
+    row(
+      `peak RSS following ${n} at ${r.pacedRate} polls/s`,
+      'MB',
+      { kind: 'max', limit: FOOTPRINT.peakRssMb, unit: 'MB' },
+      r.pacedMaxRssMb,
+      `maxRSS of each fresh process started on the full ledger and following it at the default maxPollsPerSecond (start, ${r.pacedRate} polls/s, close)`,
+      undefined,
+      b?.pacedMaxRssMb,
+    ),
+    row('peak RSS, saturated run', 'MB', report, r.maxRssMb, `per process (maxRSS of ${r.instances} process${r.instances > 1 ? 'es' : ''} polling at the machine's limit)`, undefined, b?.maxRssMb),
+    row(`full poll cycle of ${n}${cycleComplete(r) ? '' : ' (projected)'}`, 's', report, [fullCycleSeconds(r)], cycleNote(r), undefined, b ? [fullCycleSeconds(b)] : undefined),
+    row(
+      'polls/s, first polls',
+      'polls/s',
+      rate,
+      [r.cycle.pollsPerSecond],
+      `${fmt(r.cycle.polls)} polls; target: ${baseline ? 'no lower than the baseline, and ' : ''}${HEADROOM}x the ${fmt(needed / HEADROOM)}/s that ${n} messages need at ${POLLS_PER_DAY} a day`,
+      rateFailure(r.cycle.pollsPerSecond),
+      b ? [b.cycle.pollsPerSecond] : undefined,
+    ),
+    row('polls/s, steady', 'polls/s', rate, [r.steady.pollsPerSecond], `${steadyNote(r)}; ${failuresNote(r)}`, rateFailure(r.steady.pollsPerSecond), b ? [b.steady.pollsPerSecond] : undefined),
+    row('statements per first poll', 'stmt', report, [r.cycle.statementsPerPoll], perKind(r.cycle), undefined, b ? [b.cycle.statementsPerPoll] : undefined),
+    row('statements per poll, steady', 'stmt', report, [r.steady.statementsPerPoll], perKind(r.steady), undefined, b ? [b.steady.statementsPerPoll] : undefined),
+    row('DB ms per first poll', 'ms', report, [dbMsPerPoll(r, 'cycle')], dbNote(r, 'cycle'), undefined, b ? [dbMsPerPoll(b, 'cycle')] : undefined),
+    row('DB ms per poll, steady', 'ms', report, [dbMsPerPoll(r, 'steady')], dbNote(r, 'steady'), undefined, b ? [dbMsPerPoll(b, 'steady')] : undefined),
+    row('tracker CPU ms per poll, steady', 'ms', report, [r.steady.cpuMsPerPoll], `all tracker processes, user + system; first polls: ${fmt(r.cycle.cpuMsPerPoll)} ms`, undefined, b ? [b.steady.cpuMsPerPoll] : undefined),
+    row('WAL bytes per poll, steady', 'B', report, [r.steady.walBytesPerPoll], `first polls: ${fmt(r.cycle.walBytesPerPoll)} B`, undefined, b ? [b.steady.walBytesPerPoll] : undefined),
+    ...pacedRows(r, row, report, b),
   ];
 }
 
-type RowMaker = (metric: string, unit: string, target: Target, samples: number[], note: string) => Row;
-
 /** The stretch at the default maxPollsPerSecond: what a production tracker asks of its database per poll. */
-function pacedRows(r: EngineResult, row: RowMaker, report: Target): Row[] {
+function pacedRows(r: EngineResult, row: RowMaker, report: Target, b: EngineResult | undefined): Row[] {
   const at = `at ${r.pacedRate} polls/s`;
   const who = `${r.instances} fresh process${r.instances > 1 ? 'es' : ''} with maxPollsPerSecond ${r.pacedRate} (the default), polling messages polled before`;
   return [
-    row(`polls/s with maxPollsPerSecond ${r.pacedRate}`, 'polls/s', report, [r.paced.pollsPerSecond], `${who}: ${fmt(r.paced.polls)} polls in ${fmt(r.paced.seconds)} s`),
-    row(`statements per poll ${at}`, 'stmt', report, [r.paced.statementsPerPoll], perKind(r.paced)),
-    row(`DB ms per poll ${at}`, 'ms', report, [dbMsPerPoll(r, 'paced')], dbNote(r, 'paced')),
-    row(`tracker CPU ms per poll ${at}`, 'ms', report, [r.paced.cpuMsPerPoll], 'all tracker processes, user + system, idle time between polls included'),
+    row(`polls/s with maxPollsPerSecond ${r.pacedRate}`, 'polls/s', report, [r.paced.pollsPerSecond], `${who}: ${fmt(r.paced.polls)} polls in ${fmt(r.paced.seconds)} s`, undefined, b ? [b.paced.pollsPerSecond] : undefined),
+    row(`statements per poll ${at}`, 'stmt', report, [r.paced.statementsPerPoll], perKind(r.paced), undefined, b ? [b.paced.statementsPerPoll] : undefined),
+    row(`DB ms per poll ${at}`, 'ms', report, [dbMsPerPoll(r, 'paced')], dbNote(r, 'paced'), undefined, b ? [dbMsPerPoll(b, 'paced')] : undefined),
+    row(`tracker CPU ms per poll ${at}`, 'ms', report, [r.paced.cpuMsPerPoll], 'all tracker processes, user + system, idle time between polls included', undefined, b ? [b.paced.cpuMsPerPoll] : undefined),
   ];
+}
+
+/** The footprint processes of one package: a new directory and `memory:`, each filled and followed, and fresh processes timed starting on each. */
+export interface FootprintSide {
+  newDirectory: Footprint;
+  memory: Footprint;
+  /** createTracker() + start() of fresh processes on a new directory, each closed at once. */
+  newDirectoryStartMs: number[];
+  /** The same on `memory:`. */
+  memoryStartMs: number[];
+}
+
+/**
+ * The footprint rows of the embedded engine: start on a new directory and on
+ * `memory:`, and the peak RSS of a process that creates the ledger, fills it
+ * to `messages` and follows them; `liftoffOnly` (report only): a process on
+ * the existing ledger under `node --liftoff-only`.
+ */
+export function footprintRows(messages: number, sdk: FootprintSide, baseline?: { side: FootprintSide; name: string }, liftoffOnly?: Footprint): Row[] {
+  const scenario = 'tracker-embedded';
+  const n = fmt(messages);
+  const row = (metric: string, unit: string, target: Target, pick: (s: FootprintSide) => number[], note: string): Row =>
+    toRow({
+      scenario,
+      metric,
+      unit,
+      target,
+      sdkSamples: pick(sdk),
+      note,
+      ...(baseline ? { baselineSamples: pick(baseline.side), baselineName: baseline.name } : {}),
+    });
+  const samples = (ms: number[]): string => `${ms.length} fresh process${ms.length > 1 ? 'es' : ''}: ${ms.map((x) => fmt(x)).join(', ')} ms`;
+  const rss: Target = { kind: 'max', limit: FOOTPRINT.peakRssMb, unit: 'MB' };
+  const start: Target = { kind: 'max', limit: FOOTPRINT.startNewMs, unit: 'ms' };
+  const how = (f: Footprint): string =>
+    `createTracker() ${fmt(f.createMs)} ms; RSS after start ${fmt(f.rssAfterStartMb)} MB, PGlite WASM heap ${fmt(f.wasmMb)} MB at the end; ${fmt(f.polls)} polls while following`;
+  const rows = [
+    row('start on a new directory', 'ms', start, (s) => s.newDirectoryStartMs, `createTracker() + start() on a directory that does not exist yet, ${samples(sdk.newDirectoryStartMs)}`),
+    row(
+      `peak RSS, new directory filled to ${n} and followed`,
+      'MB',
+      rss,
+      (s) => [s.newDirectory.maxRssMb],
+      `maxRSS of a fresh process: start on a new directory, ${n} messages adopted and copied in while it runs, ${fmt(FOLLOW_MS / 1000)} s following at the default rate, close; ${how(sdk.newDirectory)}`,
+    ),
+    row("start on 'memory:'", 'ms', start, (s) => s.memoryStartMs, `the same with database 'memory:', ${samples(sdk.memoryStartMs)}`),
+    row(`peak RSS, 'memory:' filled to ${n} and followed`, 'MB', rss, (s) => [s.memory.maxRssMb], `as for the new directory; ${how(sdk.memory)}`),
+  ];
+  if (liftoffOnly) {
+    rows.push(
+      toRow({
+        scenario,
+        metric: `peak RSS following ${n}, node --liftoff-only`,
+        unit: 'MB',
+        target: { kind: 'report' },
+        sdkSamples: [liftoffOnly.maxRssMb],
+        note: `a fresh process on the full ledger under node --liftoff-only (PGlite's WebAssembly without V8's optimising tier), following at the default rate; start ${fmt(liftoffOnly.startMs)} ms; ${fmt(liftoffOnly.polls)} polls`,
+      }),
+    );
+  }
+  return rows;
 }
 
 /**

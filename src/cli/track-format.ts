@@ -2,7 +2,7 @@
 // and the counts. Only what the ledger keeps after a send is shown:
 // identifiers, route, topic, recipient (an ODS code), times and statuses.
 import { gpRouteLines } from './gp-route-lines.js';
-import type { AttentionReason, TrackedMessage, TrackedMessageSummary, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/internal.js';
+import type { AttentionReason, PurgeResult, TrackedMessage, TrackedMessageSummary, TrackerHealth, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/internal.js';
 
 /** A time as RFC 3339 in UTC, to the second; `-` when there is none. */
 export function formatTime(at: Date | null): string {
@@ -46,6 +46,7 @@ const ATTENTION_ACTION: Readonly<Record<AttentionReason, string>> = {
   'no-infrastructure-ack': "the practice's system never acknowledged receipt: contact the practice; the document may not have arrived",
   'no-business-ack': 'the practice received it but never said it was filed: contact the practice to check the patient record',
   'delivery-unknown': 'it may have reached the practice but cannot be confirmed or sent again: check with the practice before sending it anew',
+  'nearing-expiry': 'not delivered yet and its expiry is near: the tracker keeps trying; reach the practice another way if it cannot wait',
 };
 
 /** Lines of a table: each column padded to its widest cell. */
@@ -139,4 +140,32 @@ export function statsLines(s: TrackerStats, now: number): string[] {
     ['unhandled events', String(s.unhandledEvents)],
     ['oldest unresolved', oldest ? `${oldest.messageId} (${oldest.stage}), created ${formatTime(oldest.createdAt)} (${ago(oldest.createdAt, now)})` : '-'],
   ]);
+}
+
+/** `cdms track health`: the verdict, its reasons, then the facts. */
+export function healthLines(h: TrackerHealth, now: number, strict: boolean): string[] {
+  const warnings = h.reasons.filter((r) => r.severity === 'warning').length;
+  const verdict = !h.ok ? 'NOT OK' : strict && warnings > 0 ? 'NOT OK (--strict: warnings count)' : 'OK';
+  const oldest = h.oldestUnresolved;
+  const known = (n: number | null): string => (n === null ? 'unknown' : String(n));
+  return [
+    `Tracker health: ${verdict}`,
+    ...h.reasons.map((r) => `  ${r.severity === 'failing' ? 'FAILING' : 'warning'} ${r.code}: ${r.message}`),
+    '',
+    ...table([
+      ['database', h.database.reachable ? `answered in ${h.database.responseMs ?? '?'} ms` : `did not answer (${h.database.error ?? 'no answer'})`],
+      ['last poll', h.lastPollAt ? `${formatTime(h.lastPollAt)} (${ago(h.lastPollAt, now)}), by any instance` : '-'],
+      ['overdue polls', known(h.overduePolls)],
+      ['unhandled events', `${known(h.unhandledEvents)}${h.oldestUnhandledEventAt ? `, the oldest from ${formatTime(h.oldestUnhandledEventAt)}` : ''}`],
+      ['need attention', known(h.attention)],
+      ['oldest unresolved', oldest ? `${oldest.messageId} (${oldest.stage}), created ${formatTime(oldest.createdAt)} (${ago(oldest.createdAt, now)})` : '-'],
+    ]),
+  ];
+}
+
+/** `cdms track purge`. */
+export function purgeLines(p: PurgeResult, olderThan: string): string {
+  return p.messages === 0
+    ? `Nothing to delete: no settled message was last changed more than ${olderThan} ago.`
+    : `Deleted ${p.messages} settled message${p.messages === 1 ? '' : 's'} last changed more than ${olderThan} ago, with ${p.histories} history rows and ${p.events} events.`;
 }

@@ -62,11 +62,9 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
     // The embedded engine is this process's alone (its lock says so): whatever is leased in it was leased
     // by a process that died, so its sends are resumed now rather than when the leases run out (D-TRACKER-23).
     if (db.soleUser) await store.releaseEveryLease();
-    if (!db.inMemory) {
-      store.keysDestroyed = () => shredder.destroyed();
-      // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-24).
-      await shredder.clearNow();
-    }
+    store.keysDestroyed = () => shredder.destroyed();
+    // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-24).
+    await shredder.clearNow();
     await prepareNotifiers(config.notify, store);
   } catch (error) {
     // The first failure is what the caller needs; one in stopping or closing as well says nothing more.

@@ -28,6 +28,15 @@ export type { TrackerSendResult } from './work/send-now.js';
 export type { TrackInput } from './decide/adopted-state.js';
 export type { TrackerListOptions, TrackerListPage } from './queries.js';
 export type { TrackerStats, RouteStatusCount, UnresolvedMessage } from './stats.js';
+export type {
+  DatabaseHealth,
+  HealthReason,
+  HealthReasonCode,
+  TrackerHealth,
+  TrackerHealthOptions,
+  TrackerLoopHealth,
+  TrackerLoops,
+} from './health.js';
 export {
   ATTENTION_REASONS,
   type AttentionReason,

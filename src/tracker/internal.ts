@@ -10,3 +10,4 @@ export { openReadOnlyTracker, type ReadOnlyTracker, type ReadOnlyTrackerOptions 
 export { DEFAULT_DATABASE, DEFAULT_SCHEMA } from './options.js';
 export { isPostgresUrl } from './db/open.js';
 export { DatabaseInUseError, type Holder } from './db/lock-file.js';
+export type { PurgeResult } from './work/purge.js';

@@ -22,7 +22,8 @@ export interface TrackerOptions {
   /**
    * Where the ledger lives:
    * - a directory path: the embedded database (PGlite), for one process;
-   * - `'memory:'`: an embedded database that lives as long as the tracker (tests);
+   * - `'memory:'`: an embedded database that lives as long as the tracker, in
+   *   a private temporary directory removed when it closes (tests);
    * - a `postgres://` URL or a `pg.Pool`: a PostgreSQL database that several
    *   instances share.
    * @defaultValue './.cdms/tracker'
@@ -75,6 +76,26 @@ export interface TrackerOptions {
    */
   businessAckMs?: number | undefined;
   /**
+   * How long before its expiry a message that is still not delivered
+   * (`queued`, or `sending` after an unclear send) needs attention
+   * (`nearing-expiry`, raised once a second attempt in that time failed
+   * too), in milliseconds: time for a person to reach the practice another
+   * way. Messages without an expiry count from the end of following
+   * (`followForMs`).
+   * @defaultValue 14_400_000 (4 hours)
+   */
+  nearingExpiryMs?: number | undefined;
+  /**
+   * How long a settled message is kept after its last change, in
+   * milliseconds; then it is deleted with its history and events, a small
+   * batch at a time in the background. Settled means followed to its end (a
+   * final status, removed after expiry, unresolved) or failed for good, with
+   * no attention left unacknowledged and every event handled. `Infinity`
+   * keeps everything. See the guide on retention for the default.
+   * @defaultValue 7_776_000_000 (90 days)
+   */
+  keepSettledForMs?: number | undefined;
+  /**
    * How long work claimed by an instance stays reserved to it, in
    * milliseconds. Work of an instance that died is taken over after this.
    * @defaultValue 120_000 (2 minutes)
@@ -121,6 +142,8 @@ export interface TrackerConfig {
   failedAttentionMs: number;
   infrastructureAckMs: number;
   businessAckMs: number;
+  nearingExpiryMs: number;
+  keepSettledForMs: number;
   leaseMs: number;
   instanceId: string;
   logger: Logger;
@@ -136,6 +159,20 @@ export const DEFAULT_SCHEMA = 'cdms_tracker';
 
 /** The `pollIntervalMs` option's default: the service's guidance, four polls a day. */
 export const DEFAULT_POLL_INTERVAL_MS = STATUS_POLL_INTERVAL_MS;
+
+/**
+ * The `nearingExpiryMs` option's default: half a working day for a person to
+ * reach the practice another way, several resends (30 minutes apart at
+ * most) still to come meanwhile (D-TRACKER-33).
+ */
+export const DEFAULT_NEARING_EXPIRY_MS = 4 * HOUR_MS;
+
+/**
+ * The `keepSettledForMs` option's default: long enough to answer "did it
+ * arrive?" and to look into an incident, short enough that the ledger is not
+ * a second, unmanaged record of who was sent what (D-TRACKER-15).
+ */
+export const DEFAULT_KEEP_SETTLED_MS = 90 * 24 * HOUR_MS;
 
 /** The `database` option's default: an embedded database in the working directory. */
 export const DEFAULT_DATABASE = './.cdms/tracker';
@@ -171,6 +208,8 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
     failedAttentionMs: checkTimeout('failedAttentionMs', options.failedAttentionMs ?? 24 * HOUR_MS),
     infrastructureAckMs: checkTimeout('infrastructureAckMs', options.infrastructureAckMs ?? DEFAULT_INFRASTRUCTURE_ACK_MS),
     businessAckMs: checkTimeout('businessAckMs', options.businessAckMs ?? DEFAULT_BUSINESS_ACK_MS),
+    nearingExpiryMs: checkTimeout('nearingExpiryMs', options.nearingExpiryMs ?? DEFAULT_NEARING_EXPIRY_MS),
+    keepSettledForMs: checkRetention(options.keepSettledForMs ?? DEFAULT_KEEP_SETTLED_MS),
     leaseMs: checkTimeout('leaseMs', options.leaseMs ?? 120_000),
     instanceId,
     logger: options.logger ?? silentLogger,
@@ -223,6 +262,15 @@ function checkDatabase(value: unknown): string | PgPoolLike {
 function isPool(value: unknown): value is PgPoolLike {
   const pool = value as Partial<PgPoolLike> | null;
   return typeof pool?.connect === 'function' && typeof pool.query === 'function';
+}
+
+/** A retention period: a positive whole number of milliseconds (up to about a thousand years), or Infinity to keep everything. */
+export function checkRetention(value: number): number {
+  if (value === Infinity) return value;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0 || value > 32_000_000_000_000) {
+    throw new ConfigurationError('keepSettledForMs must be a positive whole number of milliseconds, or Infinity to keep settled messages.');
+  }
+  return value;
 }
 
 function checkRate(value: number): number {

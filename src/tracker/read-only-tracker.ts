@@ -1,8 +1,9 @@
 // The tracker's database opened read-only, for tools (the `cdms track`
 // commands) rather than apps: no client, so nothing is sent or polled, and
 // no migration, so a tool of another SDK version never moves an app's schema.
-// Its writes are people's: acknowledging, assigning (each audited), for the
-// worklist that `cdms track serve` serves.
+// Its writes are the ones a person asks for: acknowledging, assigning (each
+// audited, for the worklist that `cdms track serve` serves), and a one-off
+// purge of settled messages.
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { assertUuid } from '../core/path.js';
 import type { SqlDriver } from './db/driver.js';
@@ -13,6 +14,8 @@ import { MIGRATIONS } from './db/schema.js';
 import { checkSchema, DEFAULT_POLL_INTERVAL_MS, DEFAULT_SCHEMA } from './options.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
+import { healthTimeoutMs, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
+import { purgeAll, type PurgeResult } from './work/purge.js';
 import { TrackerStore } from './store/store.js';
 import type { TrackedMessage } from './types.js';
 import { acknowledgeAs, assignTo, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
@@ -48,6 +51,15 @@ export interface ReadOnlyTracker {
   assign(messageId: string, personId: string | null, options?: AssignOptions): Promise<void>;
   /** The audit of people's actions (as `tracker.audit`). */
   audit(options?: TrackerAuditOptions): Promise<TrackerAuditPage>;
+  /**
+   * The ledger's side of `tracker.health`: the database answering, the last
+   * poll by any instance, overdue polls (failing when nothing has polled for
+   * two minutes), events waiting and attention. The loops of the app's
+   * tracker are another process's: `loops` is null.
+   */
+  health(options?: TrackerHealthOptions): Promise<TrackerHealth>;
+  /** Deletes the settled messages (as retention does) last changed more than `olderThanMs` ago, with their history and events. */
+  purge(olderThanMs: number): Promise<PurgeResult>;
   /** Closes the database (and frees the embedded database's lock). */
   close(): Promise<void>;
 }
@@ -75,7 +87,7 @@ export async function openReadOnlyTracker(options: ReadOnlyTrackerOptions): Prom
     await db.close();
     throw error;
   }
-  return readOnlyOver(db, new TrackerStore(db, schema));
+  return readOnlyOver(db, new TrackerStore(db, schema), directory !== undefined || options.database === 'memory:');
 }
 
 async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
@@ -94,7 +106,10 @@ async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
   }
 }
 
-function readOnlyOver(db: SqlDriver, store: TrackerStore): ReadOnlyTracker {
+/** Without the app's options, the health check judges against the defaults: a lease of two minutes, events late after five. */
+const READ_ONLY_LIMITS = { stuckAfterMs: 120_000, stalledAfterMs: 120_000, eventsLateAfterMs: 300_000 };
+
+function readOnlyOver(db: SqlDriver, store: TrackerStore, embedded: boolean): ReadOnlyTracker {
   return {
     get(messageId) {
       assertUuid('messageId', messageId);
@@ -111,6 +126,15 @@ function readOnlyOver(db: SqlDriver, store: TrackerStore): ReadOnlyTracker {
     },
     assign: (messageId, personId, options) => assignTo(store, messageId, personId, options),
     audit: (options) => readAudit(store, options),
+    async health(options) {
+      const now = Date.now();
+      const { database, ledger } = await readLedgerFacts(store, now, overdueGraceMs(DEFAULT_POLL_INTERVAL_MS), healthTimeoutMs(options));
+      return toHealth({ now, state: 'elsewhere', database, loops: null, ledger }, READ_ONLY_LIMITS);
+    },
+    async purge(olderThanMs) {
+      if (!Number.isSafeInteger(olderThanMs) || olderThanMs <= 0) throw new ConfigurationError('The period must be a positive whole number of milliseconds.');
+      return await purgeAll(store, new Date(Date.now() - olderThanMs), { vacuum: embedded });
+    },
     close: () => db.close(),
   };
 }

@@ -8,6 +8,7 @@ import { TrackerClosedError, UnknownMessageError } from './errors.js';
 import type { TrackerEventHandler } from './events.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
+import { healthTimeoutMs, loopHealth, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
 import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from './types.js';
 import type { TrackInput } from './decide/adopted-state.js';
 import { adopt } from './work/adopt.js';
@@ -16,6 +17,7 @@ import type { Heartbeat } from './runtime/heartbeat.js';
 import type { TrackerContext } from './work/context.js';
 import { EventDispatcher } from './runtime/event-dispatcher.js';
 import { NotifierLoop } from './runtime/notifier-loop.js';
+import { Retention } from './runtime/retention.js';
 import { pollNow } from './work/poll-now.js';
 import { acknowledgeAs, assignTo, auditedPoll, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
 import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
@@ -74,6 +76,9 @@ export interface TrackerMessages {
  */
 export type TrackerSendArguments<R extends TrackedRoute> = R extends 'instant' ? [options: TrackerInstantSendOptions] : [options?: TrackerSendOptions];
 
+/** Events waiting longer than this are worth a look in the health check. */
+const EVENTS_LATE_MS = 5 * 60_000;
+
 /**
  * Follows every message to its end: a durable ledger written before each
  * send, polls within the service's guidance, events to the app, and a list
@@ -86,6 +91,7 @@ export class Tracker {
   readonly #events: EventDispatcher;
   readonly #notifiers: NotifierLoop | undefined;
   readonly #heartbeat: Heartbeat | undefined;
+  readonly #retention: Retention;
   readonly #calls = new Set<Promise<unknown>>();
   readonly #closing = new AbortController();
   #started = false;
@@ -108,13 +114,14 @@ export class Tracker {
     this.#background = new BackgroundWork(this.#ctx);
     this.#events = new EventDispatcher(this.#ctx);
     this.#notifiers = ctx.config.notify.length > 0 ? new NotifierLoop(this.#ctx, ctx.config.notify) : undefined;
+    this.#retention = new Retention(this.#ctx);
   }
 
   /**
    * Starts the background work: due polls, settling unfinished sends (after a
-   * crash, or queued after a 503), event delivery, and the OpenTelemetry
-   * gauges read from the ledger. Without it the tracker still records sends
-   * and answers queries.
+   * crash, or queued after a 503), event delivery, deleting settled messages
+   * after `keepSettledForMs`, and the OpenTelemetry gauges read from the
+   * ledger. Without it the tracker still records sends and answers queries.
    */
   async start(): Promise<void> {
     this.#assertOpen();
@@ -124,6 +131,7 @@ export class Tracker {
     this.#background.start();
     this.#events.start();
     this.#notifiers?.start();
+    this.#retention.start();
     this.#unobserve = this.#ctx.telemetry.observe(async () => {
       const stats = await this.stats();
       return { messagesByStatus: stats.byStatus, attention: stats.attention, overduePolls: stats.overduePolls };
@@ -252,6 +260,39 @@ export class Tracker {
   }
 
   /**
+   * Whether the tracker is doing its work, for a liveness or readiness probe,
+   * a cron job or a dashboard: the database answering (within `timeoutMs`),
+   * the background loops alive, the time of the last poll, overdue polls,
+   * unhandled events, attention and the oldest unresolved message, with a
+   * verdict (`ok`) and its reasons. It never throws: a closed tracker, or a
+   * database that does not answer, is a verdict like any other.
+   *
+   * @example
+   * ```ts
+   * const health = await tracker.health();
+   * if (!health.ok) logger.error({ reasons: health.reasons }, 'cdms tracker unhealthy');
+   * ```
+   */
+  async health(options?: TrackerHealthOptions): Promise<TrackerHealth> {
+    const timeoutMs = healthTimeoutMs(options);
+    const { config, store } = this.#ctx;
+    const now = Date.now();
+    const loops = {
+      polling: loopHealth(this.#background.status()),
+      events: loopHealth(this.#events.status()),
+      retention: loopHealth(this.#retention.status()),
+      heartbeat: this.#heartbeat ? loopHealth(this.#heartbeat.status()) : null,
+    };
+    const limits = { stuckAfterMs: config.leaseMs, stalledAfterMs: Math.max(config.leaseMs, 60_000), eventsLateAfterMs: EVENTS_LATE_MS };
+    if (this.#closed) {
+      const database = { reachable: false, responseMs: null, error: 'the tracker is closed' };
+      return toHealth({ now, state: 'closed', database, loops, ledger: null }, limits);
+    }
+    const { database, ledger } = await readLedgerFacts(store, now, overdueGraceMs(config.pollIntervalMs), timeoutMs);
+    return toHealth({ now, state: this.#started ? 'running' : 'not-started', database, loops, ledger }, limits);
+  }
+
+  /**
    * Stops cleanly: no new work is claimed, requests under way finish and are
    * recorded, work not yet begun is left for the next start. Closes the
    * database unless the app passed its own pool. After it, the other calls
@@ -261,7 +302,7 @@ export class Tracker {
     this.#closed ??= (async () => {
       this.#closing.abort();
       this.#unobserve?.();
-      await Promise.all([this.#background.stop(), this.#events.stop(), this.#notifiers?.stop()]);
+      await Promise.all([this.#background.stop(), this.#events.stop(), this.#notifiers?.stop(), this.#retention.stop()]);
       await Promise.allSettled([...this.#calls]);
       // Alive until the work it leased is recorded; then it leaves, and closes the database.
       await this.#heartbeat?.stop();

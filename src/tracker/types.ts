@@ -41,6 +41,10 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
  *   tracker can neither confirm it nor send it again (its expiry passed, the
  *   resend was refused); check with the practice whether it arrived before
  *   sending the document again.
+ * - `nearing-expiry`: not delivered yet (`queued`, or `sending` after an
+ *   unclear send), within `nearingExpiryMs` of its expiry, and a second
+ *   attempt there failed too: reach the practice another way while there is
+ *   time. Cleared by itself if the message is then delivered.
  */
 export type AttentionReason =
   | 'rejected'
@@ -53,7 +57,8 @@ export type AttentionReason =
   | 'content-rejected'
   | 'no-infrastructure-ack'
   | 'no-business-ack'
-  | 'delivery-unknown';
+  | 'delivery-unknown'
+  | 'nearing-expiry';
 
 /** Every attention reason, for filters and tables. */
 export const ATTENTION_REASONS: readonly AttentionReason[] = [
@@ -68,6 +73,7 @@ export const ATTENTION_REASONS: readonly AttentionReason[] = [
   'no-infrastructure-ack',
   'no-business-ack',
   'delivery-unknown',
+  'nearing-expiry',
 ];
 
 /** A condition a person must look at, until acknowledged. */

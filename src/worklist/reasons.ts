@@ -109,6 +109,14 @@ export const REASON_GUIDES: Readonly<Record<AttentionReason, ReasonGuide>> = {
     ],
     resend: false,
   },
+  'nearing-expiry': {
+    meaning: 'The document has not reached the service yet (its sends keep failing, or one may have arrived but cannot be confirmed), and its expiry is close.',
+    todo: [
+      'The tracker keeps trying on its own and takes it off this list if it gets through: do not send it again yourself.',
+      'If the practice needs it before the expiry, reach them another way (phone, or the route your service uses when this one is down) and note what you did.',
+    ],
+    resend: false,
+  },
 };
 
 /** What to do about a reason on a route: the steps, then the route's own. */

@@ -118,6 +118,7 @@ function result(overrides: Partial<EngineResult> = {}): EngineResult {
     createMs: [600, 700, 800],
     rssAfterStartMb: [300, 310, 320],
     maxRssMb: [400],
+    pacedMaxRssMb: [180],
     wasmMb: { afterStart: 189, end: 200 },
     cycle: s,
     setAside: 0,

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { ensureTrackerTemplate } from '../../scripts/tracker-template.mjs';
 import { ensurePGliteTemplate } from './pglite-template.js';
 import { postgresBinaries, startPostgres, type PostgresServer } from './postgres-server.js';
 
@@ -18,6 +19,8 @@ let server: PostgresServer | undefined;
  * run (each test uses its own schema in it) and an embedded database to copy.
  */
 export async function setup(project: TestProject): Promise<void> {
+  // The template a new embedded database is unpacked from, as the build ships it (made once per PGlite version).
+  await ensureTrackerTemplate();
   project.provide('pgliteTemplate', await ensurePGliteTemplate());
   if (!postgresBinaries()) {
     console.warn(

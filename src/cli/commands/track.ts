@@ -1,7 +1,8 @@
-// `cdms track list | show | attention | stats | acknowledge | serve`: the
-// delivery tracker's ledger from a terminal. They read the ledger (acknowledge
-// clears one message's attention; serve is the worklist, see track-serve.ts)
-// and never call the service: no key, no base URL.
+// `cdms track list | show | attention | stats | acknowledge | health | purge |
+// serve`: the delivery tracker's ledger from a terminal. They read the ledger
+// (acknowledge clears one message's attention, purge deletes settled
+// messages; serve is the worklist, see track-serve.ts) and never call the
+// service: no key, no base URL.
 import type { Command } from 'commander';
 import {
   UnknownMessageError,
@@ -18,7 +19,9 @@ import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { parseRoute } from '../message.js';
-import { attentionLines, listLines, messageLines, statsLines } from '../track-format.js';
+import { parseDuration, parseMilliseconds } from '../duration.js';
+import { EXIT } from '../errors.js';
+import { attentionLines, healthLines, listLines, messageLines, purgeLines, statsLines } from '../track-format.js';
 import { withDatabaseOptions, withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
 import { registerTrackServe } from './track-serve.js';
 
@@ -29,6 +32,9 @@ interface TrackOptions extends GlobalOptions, TrackerDatabaseFlags {
   attention?: boolean | undefined;
   limit?: string | undefined;
   cursor?: string | undefined;
+  strict?: boolean | undefined;
+  timeout?: string | undefined;
+  olderThan?: string | undefined;
 }
 
 const STAGES: readonly TrackerStage[] = ['sending', 'queued', 'following', 'failed', 'settled'];
@@ -209,10 +215,43 @@ function registerAcknowledge(track: Command, ctx: CliContext): void {
   withExamples(command, ['cdms track acknowledge 3f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11', 'cdms track ack 3f1c2b9e-4d0a-4c61-9f4e-2b8f0a7d3e11 --json']);
 }
 
+function registerHealth(track: Command, ctx: CliContext): void {
+  const command = readOnlyCommand(track, ctx, 'health', (options) => {
+    const timeoutMs = options.timeout === undefined ? undefined : parseMilliseconds(options.timeout, '--timeout', 1);
+    const strict = options.strict === true;
+    return async (tracker) => {
+      const health = await tracker.health({ timeoutMs });
+      const healthy = health.ok && (!strict || health.reasons.length === 0);
+      ctx.out.result(health, healthLines(health, Date.now(), strict));
+      // 1, as for a service that cannot be reached: probes and cron read any non-zero as "not ok".
+      ctx.exitCode = healthy ? EXIT.ok : EXIT.api;
+    };
+  })
+    .description('is the tracker doing its work: the database, the last poll, overdue polls, waiting events, attention; exits 1 when not')
+    .option('--strict', 'warnings (overdue polls, waiting events, attention) count as not ok too')
+    .option('--timeout <ms>', 'how long the database may take to answer (default 3000)');
+  withExamples(command, ['cdms track health', 'cdms track health --strict --json || alert-the-team', 'CDMS_TRACKER_DATABASE=postgres://cdms@db.internal/cdms cdms track health']);
+}
+
+function registerPurge(track: Command, ctx: CliContext): void {
+  const command = readOnlyCommand(track, ctx, 'purge', (options) => {
+    if (options.olderThan === undefined) throw new UsageError('--older-than is required: how long settled messages are kept, such as 90d.');
+    const olderThan = options.olderThan.trim();
+    const olderThanMs = parseDuration(olderThan, '--older-than');
+    return async (tracker) => {
+      const purged = await tracker.purge(olderThanMs);
+      ctx.out.result(purged, purgeLines(purged, olderThan));
+    };
+  })
+    .description('delete settled messages (final, acknowledged, every event handled) last changed before a period, with their history and events')
+    .option('--older-than <duration>', 'how long settled messages are kept, such as 90d, 26w or 1d12h (required)');
+  withExamples(command, ['cdms track purge --older-than 90d', 'cdms track purge --older-than 26w --json']);
+}
+
 /** Registers `cdms track` and its subcommands. */
 export function registerTrack(program: Command, ctx: CliContext): void {
   const track = withDatabaseOptions(
-    program.command('track').description("the delivery tracker's ledger: list, show, attention, stats, acknowledge, and the worklist (serve); no key needed"),
+    program.command('track').description("the delivery tracker's ledger: list, show, attention, stats, acknowledge, health, purge, and the worklist (serve); no key needed"),
   );
   registerList(track, ctx);
   registerShow(track, ctx);
@@ -220,6 +259,8 @@ export function registerTrack(program: Command, ctx: CliContext): void {
   registerStats(track, ctx);
   registerAcknowledge(track, ctx);
   registerTrackServe(track, ctx);
+  registerHealth(track, ctx);
+  registerPurge(track, ctx);
   withExamples(track, [
     'cdms track attention',
     'CDMS_TRACKER_DATABASE=postgres://cdms@db.internal/cdms cdms track stats --json',

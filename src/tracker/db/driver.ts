@@ -26,6 +26,4 @@ export interface SqlDriver extends SqlExecutor {
    * that is gone.
    */
   readonly soleUser?: boolean;
-  /** True when the database has no files (the embedded engine in memory): nothing to clear of erased data. */
-  readonly inMemory?: boolean;
 }

@@ -23,8 +23,7 @@ export function guardedDriver(driver: SqlDriver): SqlDriver {
     query: (sql, params) => guard(() => driver.query(sql, params)),
     transaction: (work) => guard(() => driver.transaction((tx) => work(guardedExecutor(tx)))),
     close: () => guard(() => driver.close()),
-    // What the engine says of itself passes through: whether it is this process's alone, whether it has files.
+    // What the engine says of itself passes through: whether it is this process's alone.
     ...(driver.soleUser === undefined ? {} : { soleUser: driver.soleUser }),
-    ...(driver.inMemory === undefined ? {} : { inMemory: driver.inMemory }),
   };
 }

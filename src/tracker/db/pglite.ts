@@ -1,6 +1,9 @@
 // The embedded engine: PGlite (PostgreSQL in WebAssembly) in a directory the
-// owner alone can read (it holds unsent messages), locked to one process; or
-// in memory for tests, started from a copy of a fresh one to save initdb.
+// owner alone can read (it holds unsent messages), locked to one process; or,
+// for `'memory:'`, in a private temporary directory that goes with the
+// tracker. PostgreSQL runs with settings for a small ledger inside an app
+// (see ENGINE_SETTINGS), and a new database is made outside this process's
+// heap (new-data-directory.ts).
 import { chmod, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as PGliteModule from '@electric-sql/pglite';
@@ -8,32 +11,70 @@ import type { PGlite as PGliteClass, PGliteOptions, Transaction } from '@electri
 import type { SqlDriver, SqlExecutor, SqlRow } from './driver.js';
 import { dataDirOf } from './data-dir.js';
 import { lockDirectory, type HeldLock } from './lock-file.js';
+import { makeMemoryDirectory } from './memory-directory.js';
+import { makeDataDirectory } from './new-data-directory.js';
 import { loadOptionalModule } from './optional-module.js';
 import { ERASURE_SETTINGS } from './pglite-erasure-settings.js';
 
 const loadPGlite = (): Promise<typeof PGliteModule> =>
   loadOptionalModule('@electric-sql/pglite', 'The embedded tracker database', () => import('@electric-sql/pglite'));
 
-// The WASM heap grows on demand; starting small keeps an idle tracker's memory down.
-const OPTIONS: PGliteOptions = { initialMemory: 128 * 1024 * 1024 };
+/**
+ * PostgreSQL's settings for the tracker's ledger, added after PGlite's own
+ * (D-TRACKER-31). PGlite's defaults are a server's: 128 MB of shared buffers
+ * grow the WebAssembly heap, which never shrinks, to hold them. A ledger's
+ * working set is the due-work index and the rows being polled, and the
+ * operating system's cache holds the rest of its files.
+ */
+export const ENGINE_SETTINGS: readonly string[] = [
+  // The page cache inside the heap: the due index and the rows in flight fit many times over.
+  'shared_buffers=16MB',
+  // Per sort or hash: the tracker's queries sort a few hundred rows at most.
+  'work_mem=1MB',
+  // The write-ahead log's buffer: a transition writes a few kilobytes.
+  'wal_buffers=1MB',
+  // The tracker makes no temporary tables.
+  'temp_buffers=1MB',
+  // Migrations' index builds and VACUUM on a ledger of 100,000s of rows.
+  'maintenance_work_mem=16MB',
+];
+
+/** The smallest initial WebAssembly heap PGlite's module accepts; it grows on demand. */
+const INITIAL_MEMORY = 128 * 1024 * 1024;
+
+/** PGlite's options for the tracker: its own start parameters first (the option replaces them), then the ledger's settings. */
+export function engineOptions(PGlite: Pick<typeof PGliteClass, 'defaultStartParams'>): PGliteOptions {
+  return {
+    initialMemory: INITIAL_MEMORY,
+    // Then what erasure relies on (D-TRACKER-24).
+    startParams: [...PGlite.defaultStartParams, ...ENGINE_SETTINGS.flatMap((setting) => ['-c', setting]), ...ERASURE_SETTINGS],
+  };
+}
 
 /**
- * An in-memory database, for tests. The first one in a process runs initdb
- * (seconds); later ones start from a copy of its fresh data directory
- * (a fraction of that), so a test suite can afford one per test.
+ * A `'memory:'` database: the embedded database in a private temporary
+ * directory, removed when the tracker closes (or the process exits; one left
+ * by a killed process is removed by the next `'memory:'` open).
  */
 export async function openMemoryPGlite(): Promise<SqlDriver> {
-  const { PGlite } = await loadPGlite();
-  template ??= (async () => {
-    const fresh = await PGlite.create(OPTIONS);
-    const copy = await fresh.dumpDataDir('none');
-    await fresh.close();
-    return copy;
-  })();
-  const db = await PGlite.create({ ...OPTIONS, loadDataDir: await template });
-  return pgliteDriver(db, undefined, true);
+  const directory = await makeMemoryDirectory();
+  try {
+    const driver = await openDirectoryPGlite(directory.path);
+    return {
+      ...driver,
+      async close() {
+        try {
+          await driver.close();
+        } finally {
+          await directory.remove();
+        }
+      },
+    };
+  } catch (error) {
+    await directory.remove();
+    throw error;
+  }
 }
-let template: Promise<Blob> | undefined;
 
 /**
  * The embedded database in a directory: created readable by its owner only
@@ -47,10 +88,11 @@ export async function openDirectoryPGlite(directory: string): Promise<SqlDriver>
   const lock = await lockDirectory(join(directory, 'lock'));
   try {
     const dataDir = dataDirOf(directory);
-    const db = await PGlite.create(dataDir, { ...OPTIONS, startParams: [...PGlite.defaultStartParams, ...ERASURE_SETTINGS] });
+    await makeDataDirectory(dataDir);
+    const db = await PGlite.create(dataDir, engineOptions(PGlite));
     // PGlite's file system layer creates files world-readable whatever the umask.
     await ownerOnly(dataDir);
-    return pgliteDriver(db, lock, false);
+    return pgliteDriver(db, lock);
   } catch (error) {
     await lock.release();
     throw error;
@@ -75,15 +117,14 @@ function executor(db: Pick<Transaction, 'query'>): SqlExecutor {
   };
 }
 
-function pgliteDriver(db: PGliteClass, lock: HeldLock | undefined, inMemory: boolean): SqlDriver {
+function pgliteDriver(db: PGliteClass, lock: HeldLock): SqlDriver {
   return {
     ...executor(db),
     soleUser: true,
-    inMemory,
     transaction: (work) => db.transaction((tx) => work(executor(tx))),
     async close() {
       if (!db.closed) await db.close();
-      await lock?.release();
+      await lock.release();
     },
   };
 }

@@ -139,4 +139,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX events_attention ON $schema.events (id) WHERE kind = 'attention';
   `,
+  // Retention: settled messages, oldest change first, found without reading the active ones.
+  `
+  CREATE INDEX messages_settled ON $schema.messages (changed_at) WHERE stage IN ('settled', 'failed') AND attention IS NULL;
+  `,
 ];

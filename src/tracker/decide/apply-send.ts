@@ -7,6 +7,7 @@ import type { MessageState } from '../model/message-state.js';
 import { begin, type Transition } from '../model/transition.js';
 import { ledgerText } from './ledger-text.js';
 import type { SendVerdict } from './send-verdict.js';
+import { clearNearingExpiry, watchExpiry } from './nearing-expiry.js';
 import { raiseAttention, recordStatus, scheduleNextPoll, settle, type StepContext } from './transitions.js';
 
 /**
@@ -38,6 +39,7 @@ export function applySendVerdict(state: MessageState, verdict: SendVerdict, ctx:
       s.lastError = null;
       // Found after all: what a person was asked to check is answered.
       if (s.attention === 'delivery-unknown') clearAttention(s);
+      clearNearingExpiry(t);
       // A successful send means PENDING (spec: States and transitions); the service's own word follows at the polls.
       if (s.status === null) {
         s.status = 'PENDING';
@@ -67,6 +69,7 @@ export function applySendVerdict(state: MessageState, verdict: SendVerdict, ctx:
       s.stage = 'queued';
       s.dueAt = new Date(ctx.now + resendDelayMs(s.sendAttempts - 1, ctx.config.pollIntervalMs, ctx.random));
       s.lastError = verdict.detail;
+      watchExpiry(t, ctx);
       return t;
     case 'content-rejected':
       // The scan's verdict is on the content, the same in every attempt.
@@ -85,6 +88,7 @@ function lookUpLater(t: Transition, detail: string, ctx: StepContext): Transitio
   s.stage = 'sending';
   s.dueAt = new Date(ctx.now + resendDelayMs(s.sendAttempts - 1, ctx.config.pollIntervalMs, ctx.random));
   s.lastError = detail;
+  watchExpiry(t, ctx);
   return t;
 }
 

@@ -13,7 +13,7 @@ import { earliestUnderCap, followUntil, nextPollAt } from './poll-schedule.js';
 /** What a step of the tracker's logic depends on besides the message. Internal. */
 export interface StepContext {
   now: number;
-  config: Pick<TrackerConfig, 'pollIntervalMs' | 'beforeExpiryMs' | 'followForMs' | 'failedAttentionMs'> & GpAckConfig;
+  config: Pick<TrackerConfig, 'pollIntervalMs' | 'beforeExpiryMs' | 'followForMs' | 'failedAttentionMs' | 'nearingExpiryMs'> & GpAckConfig;
   random: () => number;
 }
 

@@ -6,7 +6,8 @@ import type { ClaimedWork } from '../store/store.js';
 import { settleClaimedSend } from '../work/settle-send.js';
 import type { TrackerContext } from '../work/context.js';
 import { pollClaimed } from '../work/poll.js';
-import { PollingLoop, type NextRound } from './polling-loop.js';
+import { describeError } from '../describe-error.js';
+import { PollingLoop, type LoopStatus, type NextRound } from './polling-loop.js';
 import { waitUntil } from './waker.js';
 
 /**
@@ -47,6 +48,11 @@ export class BackgroundWork {
   /** Starts the loop (once). */
   start(): void {
     this.#loop.start();
+  }
+
+  /** What the loop is doing, for the health check. */
+  status(): LoopStatus {
+    return this.#loop.status(describeError);
   }
 
   /** Stops claiming; work waiting for its slot is released for later, requests under way finish. */

@@ -4,7 +4,7 @@
 import type { TrackerEvent, TrackerEventHandler } from '../events.js';
 import type { TrackerContext } from '../work/context.js';
 import { describeError } from '../describe-error.js';
-import { PollingLoop, type NextRound } from './polling-loop.js';
+import { PollingLoop, type LoopStatus, type NextRound } from './polling-loop.js';
 
 const MAX_HANDLER_BACKOFF_MS = 300_000;
 
@@ -48,6 +48,16 @@ export class EventDispatcher {
   /** Delivers without waiting for the next check. */
   wake(): void {
     this.#loop.wake();
+  }
+
+  /** What the loop is doing, for the health check. */
+  status(): LoopStatus {
+    return this.#loop.status(describeError);
+  }
+
+  /** Whether any handler is registered. */
+  get hasHandlers(): boolean {
+    return this.#handlers.size > 0;
   }
 
   /** Stops after the deliveries under way. */

@@ -7,7 +7,8 @@
 // database that is down is retried with back-off and never ends it.
 import { HEARTBEAT_MS } from '../model/liveness.js';
 import type { TrackerContext } from '../work/context.js';
-import { PollingLoop } from './polling-loop.js';
+import { describeError } from '../describe-error.js';
+import { PollingLoop, type LoopStatus } from './polling-loop.js';
 
 /** An instance's heartbeat, from its creation to its close. Internal. */
 export class Heartbeat {
@@ -37,6 +38,11 @@ export class Heartbeat {
   async start(): Promise<void> {
     await this.#ctx.store.heartbeat(this.#ctx.config.instanceId);
     this.#loop.start();
+  }
+
+  /** What the loop is doing, for the health check. */
+  status(): LoopStatus {
+    return this.#loop.status(describeError);
   }
 
   /** Stops beating and removes the instance's row: it holds nothing any more. */

@@ -23,6 +23,20 @@ export interface PollingLoopOptions {
   maxBackoffMs: number;
 }
 
+/** What a loop is doing, for the tracker's health check. Internal. */
+export interface LoopStatus {
+  /** Started and not stopped. */
+  running: boolean;
+  /** When the last round that did not throw ended; null before the first. */
+  lastSuccessAt: Date | null;
+  /** Rounds in a row that threw (0 after a success). */
+  failures: number;
+  /** The last round's error, named safely; null after a success. */
+  lastError: string | null;
+  /** When the round under way began; null while the loop pauses. */
+  roundStartedAt: Date | null;
+}
+
 /** The most doublings of the back-off; the cap on the pause usually comes first. */
 const MAX_DOUBLINGS = 10;
 
@@ -37,6 +51,10 @@ export class PollingLoop {
   readonly #waker = new Waker();
   readonly #stopping = new AbortController();
   #running: Promise<void> | undefined;
+  #lastSuccessAt: Date | null = null;
+  #failures = 0;
+  #lastError: unknown = null;
+  #roundStartedAt: Date | null = null;
 
   constructor(options: PollingLoopOptions) {
     this.#options = options;
@@ -50,6 +68,17 @@ export class PollingLoop {
   /** Starts the rounds (once; a stopped loop does not start again). */
   start(): void {
     this.#running ??= this.#run();
+  }
+
+  /** What the loop is doing now; `describe` names the last error (it must never hold patient data). */
+  status(describe: (error: unknown) => string): LoopStatus {
+    return {
+      running: this.#running !== undefined && !this.signal.aborted,
+      lastSuccessAt: this.#lastSuccessAt,
+      failures: this.#failures,
+      lastError: this.#failures > 0 ? describe(this.#lastError) : null,
+      roundStartedAt: this.#roundStartedAt,
+    };
   }
 
   /** Ends the current pause, so the next round runs now (or the next pause, if none is under way). */
@@ -66,17 +95,21 @@ export class PollingLoop {
 
   async #run(): Promise<void> {
     const { round, backoffMs: baseMs, maxBackoffMs } = this.#options;
-    let failures = 0;
     while (!this.signal.aborted) {
       try {
+        this.#roundStartedAt = new Date();
         const next = await round(this.signal);
-        failures = 0;
+        this.#roundStartedAt = null;
+        this.#lastSuccessAt = new Date();
+        this.#failures = 0;
         if (next === 'again') continue;
         await this.#waker.wait(next);
       } catch (error) {
-        failures++;
-        this.#report(error, failures);
-        await this.#waker.wait(backoffMs(failures, baseMs, maxBackoffMs));
+        this.#roundStartedAt = null;
+        this.#failures++;
+        this.#lastError = error;
+        this.#report(error, this.#failures);
+        await this.#waker.wait(backoffMs(this.#failures, baseMs, maxBackoffMs));
       }
     }
   }

@@ -161,6 +161,42 @@ export function statements(schema: string) {
       SELECT message_id, created_at, stage FROM ${s}.messages
       WHERE stage IN ${active} ORDER BY created_at, message_id LIMIT 1`,
 
+    /** The health check's facts from the ledger, in one round trip (each count on a partial index). */
+    healthTotals: `
+      SELECT (SELECT count(*)::int FROM ${s}.messages WHERE attention IS NOT NULL) AS attention,
+        (SELECT count(*)::int FROM ${s}.messages WHERE stage IN ${active} AND due_at < $1) AS overdue,
+        (SELECT count(*)::int FROM ${s}.events WHERE handled_at IS NULL) AS unhandled_events,
+        (SELECT min(at) FROM ${s}.events WHERE handled_at IS NULL) AS oldest_unhandled_at,
+        (SELECT next_slot FROM ${s}.budget WHERE name = 'status-requests') AS last_slot`,
+
+    /**
+     * Deletes up to `$3` settled messages (a final stage, no open attention,
+     * every event handled, not leased) last changed before `$1`, with their
+     * history and events; each table is named, so a table added later that
+     * refers to messages must be added here too. Rows another instance is
+     * deleting are skipped.
+     */
+    purgeSettled: `
+      WITH doomed AS (
+        SELECT m.message_id FROM ${s}.messages m
+        WHERE m.stage IN ('settled', 'failed') AND m.attention IS NULL AND m.changed_at < $1
+          AND (m.lease_until IS NULL OR m.lease_until < $2)
+          AND NOT EXISTS (SELECT 1 FROM ${s}.events e WHERE e.message_id = m.message_id AND e.handled_at IS NULL)
+        ORDER BY m.changed_at LIMIT $3
+        FOR UPDATE SKIP LOCKED
+      ), history AS (
+        DELETE FROM ${s}.history h USING doomed d WHERE h.message_id = d.message_id RETURNING 1
+      ), events AS (
+        DELETE FROM ${s}.events e USING doomed d WHERE e.message_id = d.message_id RETURNING 1
+      ), messages AS (
+        DELETE FROM ${s}.messages m USING doomed d WHERE m.message_id = d.message_id RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM messages)::int AS messages, (SELECT count(*) FROM history)::int AS histories,
+        (SELECT count(*) FROM events)::int AS events`,
+
+    /** Reclaims the space of deleted rows (the embedded engine has no autovacuum); outside a transaction. */
+    vacuum: `VACUUM ${s}.messages, ${s}.history, ${s}.events`,
+
     /**
      * A person clears a message's attention ($3 who, $4 their note; $5 the
      * reason they saw, when given, must still be the one raised). The audit

@@ -78,6 +78,23 @@ export interface Totals {
   unhandledEvents: number;
 }
 
+/** The health check's facts from the `healthTotals` statement. */
+export interface HealthTotals {
+  attention: number;
+  overduePolls: number;
+  unhandledEvents: number;
+  oldestUnhandledEventAt: Date | null;
+  /** The end of the latest status-request slot reserved by any instance. */
+  lastSlotAt: Date | null;
+}
+
+/** What one purge deleted. */
+export interface Purged {
+  messages: number;
+  histories: number;
+  events: number;
+}
+
 /**
  * The tracker's ledger: typed operations over the SQL in `sql.ts`, the same
  * on both engines. A transition's row, history and events are written in
@@ -225,6 +242,30 @@ export class TrackerStore {
   async oldestUnresolved(): Promise<{ messageId: string; createdAt: Date; stage: TrackerStage } | undefined> {
     const [r] = await this.#db.query(this.#sql.oldestUnresolved);
     return r ? { messageId: String(r.message_id), createdAt: r.created_at as Date, stage: r.stage as TrackerStage } : undefined;
+  }
+
+  /** The health check's counts and times, in one round trip. */
+  async healthTotals(overdueBefore: Date): Promise<HealthTotals> {
+    const [r] = await this.#db.query(this.#sql.healthTotals, [overdueBefore]);
+    const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
+    return {
+      attention: Number(r?.attention ?? 0),
+      overduePolls: Number(r?.overdue ?? 0),
+      unhandledEvents: Number(r?.unhandled_events ?? 0),
+      oldestUnhandledEventAt: date(r?.oldest_unhandled_at),
+      lastSlotAt: date(r?.last_slot),
+    };
+  }
+
+  /** Deletes up to `limit` settled messages last changed before `before`, with their history and events. */
+  async purgeSettled(before: Date, now: Date, limit: number): Promise<Purged> {
+    const [r] = await this.#db.query(this.#sql.purgeSettled, [before, now, limit]);
+    return { messages: Number(r?.messages ?? 0), histories: Number(r?.histories ?? 0), events: Number(r?.events ?? 0) };
+  }
+
+  /** Reclaims deleted rows' space (the embedded engine, which has no autovacuum). */
+  async vacuum(): Promise<void> {
+    await this.#db.query(this.#sql.vacuum);
   }
 
   /**

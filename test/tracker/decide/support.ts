@@ -10,7 +10,7 @@ export const DAY = 24 * HOUR;
 export const NOW = Date.parse('2026-11-23T08:00:00Z');
 
 /** The options' defaults (six-hour interval, 15 minutes before expiry, 14 days of following, a day of FAILED). */
-export const CONFIG: StepContext['config'] = { pollIntervalMs: 6 * HOUR, beforeExpiryMs: 15 * 60_000, followForMs: 14 * DAY, failedAttentionMs: DAY };
+export const CONFIG: StepContext['config'] = { pollIntervalMs: 6 * HOUR, beforeExpiryMs: 15 * 60_000, followForMs: 14 * DAY, failedAttentionMs: DAY, nearingExpiryMs: 4 * HOUR };
 
 /** A step at `now`, with a random source that always answers `random`. */
 export function step(now = NOW, random = 0.5): StepContext {

@@ -184,3 +184,38 @@ describe('PollingLoop', () => {
     expect((await stopping(loop))()).toBe(true);
   });
 });
+
+describe('PollingLoop.status: what the health check reads', () => {
+  const name = (error: unknown): string => (error instanceof Error ? `named ${error.message}` : 'unknown');
+
+  it('before start, after a success, while failing, during a round and after stop', async () => {
+    let finish: (next: NextRound) => void = () => undefined;
+    let fail = false;
+    const loop = new PollingLoop({
+      round: () => (fail ? Promise.reject(new Error('broken')) : new Promise<NextRound>((resolve) => (finish = resolve))),
+      onError: () => undefined,
+      backoffMs: 10,
+      maxBackoffMs: 100,
+    });
+    expect(loop.status(name)).toEqual({ running: false, lastSuccessAt: null, failures: 0, lastError: null, roundStartedAt: null });
+    loop.start();
+    await settle();
+    expect(loop.status(name)).toMatchObject({ running: true, roundStartedAt: new Date(0), lastSuccessAt: null });
+    await vi.advanceTimersByTimeAsync(5);
+    finish(50);
+    await settle();
+    expect(loop.status(name)).toMatchObject({ running: true, roundStartedAt: null, lastSuccessAt: new Date(5), failures: 0 });
+    fail = true;
+    await vi.advanceTimersByTimeAsync(50);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(loop.status(name)).toMatchObject({ failures: 2, lastError: 'named broken', roundStartedAt: null, lastSuccessAt: new Date(5) });
+    fail = false;
+    await vi.advanceTimersByTimeAsync(40);
+    finish(1_000);
+    await settle();
+    expect(loop.status(name)).toMatchObject({ failures: 0, lastError: null });
+    const stopped = await stopping(loop);
+    expect(stopped()).toBe(true);
+    expect(loop.status(name).running).toBe(false);
+  });
+});

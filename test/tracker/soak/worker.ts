@@ -14,9 +14,11 @@ const client = new CdmsClient({
   apiKey: args.apiKey,
   maxRetries: 2,
   // Each status request is logged when it ends: when it left, by whom, for which message, and what came back.
+  // Only status requests: the client's other reads (the topics it checks before a first send) are not polls.
   fetch: async (input, init) => {
     const r = input instanceof Request ? input : new Request(input, init);
-    const requestLog = r.method === 'GET' ? args.requestLog : undefined;
+    const isStatus = r.method === 'GET' && /\/messages\/[^/]+\/status$/.test(new URL(r.url).pathname);
+    const requestLog = isStatus ? args.requestLog : undefined;
     if (!requestLog) return fetch(input, init);
     const at = Date.now();
     const log = (outcome: string) => appendFileSync(requestLog, `${at} ${args.instanceId} ${new URL(r.url).pathname} ${outcome} ${Date.now() - at}\n`);

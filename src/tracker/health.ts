@@ -1,0 +1,280 @@
+// The tracker's health: the facts a liveness or readiness probe, a cron job
+// or a dashboard needs (the database answering, the loops alive, the last
+// poll, what is overdue or waiting), and a verdict with its reasons. The
+// facts are gathered under a timer of their own, so a database that does not
+// answer makes the verdict "not ok" within seconds instead of hanging the
+// probe. The verdict is a pure function of the facts, tested without I/O
+// (D-TRACKER-32).
+import { ConfigurationError } from '../core/errors/cdms-error.js';
+import { describeError } from './describe-error.js';
+import type { LoopStatus } from './runtime/polling-loop.js';
+import type { UnresolvedMessage } from './stats.js';
+import type { TrackerStore } from './store/store.js';
+
+/**
+ * Why a tracker is not healthy, or what deserves a look:
+ * - `database-unreachable` (failing): the database did not answer in time.
+ * - `closed` (failing): `close()` was called.
+ * - `not-started` (failing): `start()` was not called, so nothing is polled,
+ *   resent or delivered in the background.
+ * - `loop-failing` (failing): a background loop's last rounds failed.
+ * - `loop-stuck` (failing): a background loop's round has lasted longer than
+ *   a lease (an event handler that never returns, most likely).
+ * - `polls-stalled` (failing): polls are overdue and no status request has
+ *   been made for a while: no instance is polling this database.
+ * - `polls-overdue` (warning): polls are late (a backlog after an outage, or
+ *   too small a `maxPollsPerSecond`).
+ * - `events-waiting` (warning): events have waited long for a handler (none
+ *   registered, or the handler keeps failing).
+ * - `attention` (warning): messages need a person.
+ */
+export type HealthReasonCode =
+  | 'database-unreachable'
+  | 'closed'
+  | 'not-started'
+  | 'loop-failing'
+  | 'loop-stuck'
+  | 'polls-stalled'
+  | 'polls-overdue'
+  | 'events-waiting'
+  | 'attention';
+
+/** One reason in a {@link TrackerHealth} verdict. */
+export interface HealthReason {
+  /** What it is (see {@link HealthReasonCode}). */
+  code: HealthReasonCode;
+  /** `failing` makes `ok` false; a `warning` is worth a look but the tracker is doing its work. */
+  severity: 'failing' | 'warning';
+  /** One sentence saying what was seen and what to do; never patient data. */
+  message: string;
+}
+
+/** What one of the tracker's background loops is doing. */
+export interface TrackerLoopHealth {
+  /** Started and not stopped. */
+  running: boolean;
+  /** When its last successful round ended; null before the first. */
+  lastSuccessAt: Date | null;
+  /** Rounds in a row that failed. */
+  failures: number;
+  /** The last failure, named (no patient data); null after a success. */
+  lastError: string | null;
+  /** When the round under way began; null while it waits. */
+  roundStartedAt: Date | null;
+}
+
+/** The tracker's background loops. */
+export interface TrackerLoops {
+  /** Due polls, resends and confirmations. */
+  polling: TrackerLoopHealth;
+  /** Event delivery to the handlers. */
+  events: TrackerLoopHealth;
+  /** Deletion of settled messages after `keepSettledForMs`. */
+  retention: TrackerLoopHealth;
+  /** On PostgreSQL, the instance's heartbeat (without it, other instances take over its work after 10 s); null on the embedded engine. */
+  heartbeat: TrackerLoopHealth | null;
+}
+
+/** The database as the health check found it. */
+export interface DatabaseHealth {
+  /** Whether it answered within the check's time limit. */
+  reachable: boolean;
+  /** How long the check's queries took; null when it did not answer. */
+  responseMs: number | null;
+  /** Why it did not answer (an error's name and the SDK's own message only); null when it did. */
+  error: string | null;
+}
+
+/** The tracker's health: a verdict, its reasons, and the facts behind them. */
+export interface TrackerHealth {
+  /** True when the tracker can do its work: no `failing` reason (warnings allowed). */
+  ok: boolean;
+  /** Why not, and what deserves a look, failing reasons first. Empty when all is well. */
+  reasons: HealthReason[];
+  /** When the check ran. */
+  checkedAt: Date;
+  /** The database. */
+  database: DatabaseHealth;
+  /** This tracker's loops; null when read from another process (`cdms track health`). */
+  loops: TrackerLoops | null;
+  /**
+   * When the latest status request (a poll, a confirmation or a resend) was
+   * due to leave, by any instance on this database; null when none was ever
+   * made or the database did not answer.
+   */
+  lastPollAt: Date | null;
+  /** Active messages whose poll or resend is overdue; null when the database did not answer. */
+  overduePolls: number | null;
+  /** Events no handler has handled yet; null when the database did not answer. */
+  unhandledEvents: number | null;
+  /** When the oldest of them happened. */
+  oldestUnhandledEventAt: Date | null;
+  /** Messages that need a person; null when the database did not answer. */
+  attention: number | null;
+  /** The oldest message not yet followed to its end. */
+  oldestUnresolved: UnresolvedMessage | null;
+}
+
+/** Options of `tracker.health()`. */
+export interface TrackerHealthOptions {
+  /** How long the database may take to answer before it counts as unreachable, in milliseconds. @defaultValue 3000 */
+  timeoutMs?: number | undefined;
+}
+
+/** What the verdict is judged from. Internal. */
+export interface HealthFacts {
+  now: number;
+  /** How the tracker was found: open and started, open but not started, closed, or another process's (loops unknown). */
+  state: 'running' | 'not-started' | 'closed' | 'elsewhere';
+  database: DatabaseHealth;
+  loops: TrackerLoops | null;
+  ledger: LedgerFacts | null;
+}
+
+/** What the ledger says. Internal. */
+export interface LedgerFacts {
+  lastPollAt: Date | null;
+  overduePolls: number;
+  unhandledEvents: number;
+  oldestUnhandledEventAt: Date | null;
+  attention: number;
+  oldestUnresolved: UnresolvedMessage | null;
+}
+
+/** The thresholds of the verdict. Internal. */
+export interface HealthLimits {
+  /** A round longer than this is stuck (a lease: after it another instance may take the work). */
+  stuckAfterMs: number;
+  /** Overdue polls with no status request for this long: nothing is polling. */
+  stalledAfterMs: number;
+  /** Events waiting longer than this are worth a look. */
+  eventsLateAfterMs: number;
+}
+
+/** Failed rounds in a row before a loop counts as failing (each one already backed off and retried). */
+const FAILURES_BEFORE_FAILING = 3;
+
+const LOOP_NAMES: Record<keyof TrackerLoops, string> = { polling: 'the polling loop', events: 'event delivery', retention: 'the retention loop', heartbeat: "the instance's heartbeat" };
+
+/** The verdict: `ok` and its reasons, failing ones first. */
+export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boolean; reasons: HealthReason[] } {
+  const reasons: HealthReason[] = [];
+  const fail = (code: HealthReasonCode, message: string): void => void reasons.push({ code, severity: 'failing', message });
+  const warn = (code: HealthReasonCode, message: string): void => void reasons.push({ code, severity: 'warning', message });
+  const { now, database, loops, ledger } = facts;
+  if (facts.state === 'closed') fail('closed', 'The tracker is closed: create a new one with createTracker().');
+  if (facts.state === 'not-started') fail('not-started', 'The tracker was not started: call start() so that messages are polled, resent and their events delivered.');
+  if (!database.reachable && facts.state !== 'closed') fail('database-unreachable', `The tracker database did not answer: ${database.error ?? 'no answer in time'}.`);
+  for (const [key, loop] of Object.entries(loops ?? {}) as [keyof TrackerLoops, TrackerLoopHealth | null][]) {
+    if (!loop) continue;
+    const name = LOOP_NAMES[key];
+    if (loop.failures >= FAILURES_BEFORE_FAILING) {
+      fail('loop-failing', `${capitalise(name)} failed ${loop.failures} times in a row (${loop.lastError ?? 'unknown error'}); it keeps retrying.`);
+    }
+    if (loop.roundStartedAt && now - loop.roundStartedAt.getTime() > limits.stuckAfterMs) {
+      fail('loop-stuck', `${capitalise(name)} has been in one round for ${seconds(now - loop.roundStartedAt.getTime())}: an event handler that never returns?`);
+    }
+  }
+  if (ledger) {
+    const sincePoll = ledger.lastPollAt ? now - ledger.lastPollAt.getTime() : Infinity;
+    if (ledger.overduePolls > 0 && sincePoll > limits.stalledAfterMs) {
+      const last = ledger.lastPollAt ? `the last at ${ledger.lastPollAt.toISOString()}` : 'none ever';
+      fail('polls-stalled', `${ledger.overduePolls} polls are overdue and no status request has been made for a while (${last}): is a tracker running on this database?`);
+    } else if (ledger.overduePolls > 0) {
+      warn('polls-overdue', `${ledger.overduePolls} polls are overdue; the tracker is making them at the pace maxPollsPerSecond allows.`);
+    }
+    const eventAge = ledger.oldestUnhandledEventAt ? now - ledger.oldestUnhandledEventAt.getTime() : 0;
+    if (ledger.unhandledEvents > 0 && eventAge > limits.eventsLateAfterMs) {
+      warn('events-waiting', `${ledger.unhandledEvents} events are not handled yet, the oldest for ${seconds(eventAge)}: is a handler registered (onEvent), and does it succeed?`);
+    }
+    if (ledger.attention > 0) warn('attention', `${ledger.attention} messages need a person (tracker.list({ attention: true }), or cdms track attention).`);
+  }
+  reasons.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'failing' ? -1 : 1));
+  return { ok: !reasons.some((r) => r.severity === 'failing'), reasons };
+}
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+function seconds(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
+}
+
+/** A loop's status as the public type has it. */
+export function loopHealth(status: LoopStatus): TrackerLoopHealth {
+  return { ...status };
+}
+
+/** Thrown inside the check when the database takes longer than the check allows. */
+class NoAnswer extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+  }
+}
+
+/** Resolves as `work` does, or rejects with NoAnswer after `ms`; the timer never outlives it. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new NoAnswer(ms)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads the ledger's facts under the check's own timer. A database that
+ * fails or does not answer in time is reported as unreachable, with the
+ * ledger's facts unknown.
+ */
+export async function readLedgerFacts(
+  store: TrackerStore,
+  now: number,
+  overdueGraceMs: number,
+  timeoutMs: number,
+): Promise<{ database: DatabaseHealth; ledger: LedgerFacts | null }> {
+  const started = performance.now();
+  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs)), store.oldestUnresolved()]);
+  // A late answer after the timer is dropped, its failure too.
+  reading.catch(() => undefined);
+  try {
+    const [totals, oldest] = await within(timeoutMs, reading);
+    const lastPollAt = totals.lastSlotAt && totals.lastSlotAt.getTime() > now ? new Date(now) : totals.lastSlotAt;
+    return {
+      database: { reachable: true, responseMs: Math.round(performance.now() - started), error: null },
+      ledger: { ...totals, lastPollAt, oldestUnresolved: oldest ?? null },
+    };
+  } catch (error) {
+    const why = error instanceof NoAnswer ? error.message : describeError(error);
+    return { database: { reachable: false, responseMs: null, error: why }, ledger: null };
+  }
+}
+
+/** The full health from the facts. */
+export function toHealth(facts: HealthFacts, limits: HealthLimits): TrackerHealth {
+  const { ok, reasons } = judgeHealth(facts, limits);
+  const l = facts.ledger;
+  return {
+    ok,
+    reasons,
+    checkedAt: new Date(facts.now),
+    database: facts.database,
+    loops: facts.loops,
+    lastPollAt: l?.lastPollAt ?? null,
+    overduePolls: l?.overduePolls ?? null,
+    unhandledEvents: l?.unhandledEvents ?? null,
+    oldestUnhandledEventAt: l?.oldestUnhandledEventAt ?? null,
+    attention: l?.attention ?? null,
+    oldestUnresolved: l?.oldestUnresolved ?? null,
+  };
+}
+
+/** The check's time limit: the option, checked. */
+export function healthTimeoutMs(options: TrackerHealthOptions | undefined): number {
+  const ms = options?.timeoutMs ?? 3_000;
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 1 || ms > 600_000) throw new ConfigurationError('timeoutMs must be a number of milliseconds from 1 to 600000.');
+  return ms;
+}

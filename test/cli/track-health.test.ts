@@ -1,0 +1,118 @@
+// `cdms track health` and `cdms track purge`, run as the built binary on
+// embedded databases copied from the test template (the app's tracker
+// played in this process between the commands), and on a PostgreSQL
+// database that stops answering.
+import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { standardMessage } from '../contract/support.js';
+import { freshPGliteDirectory } from '../tracker/support.js';
+import { withSql } from '../tracker/production/support.js';
+import { assertBuilt, expectNoLeak } from './support.js';
+import { PATIENT_DATA, TRACK_TIMEOUT_MS, asApp, ok, track } from './track-support.js';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  assertBuilt();
+  sandbox = await startSandbox();
+});
+
+afterAll(async () => {
+  if (sandbox === undefined) return;
+  expectNoLeak([sandbox.apiKey, ...PATIENT_DATA]);
+  await sandbox.close();
+});
+
+interface Health {
+  ok: boolean;
+  reasons: { code: string; severity: string; message: string }[];
+  loops: unknown;
+  overduePolls: number | null;
+  attention: number | null;
+}
+
+describe('cdms track health', { timeout: TRACK_TIMEOUT_MS }, () => {
+  it('exit 0 when the ledger is well; a warning (attention) fails only with --strict', async () => {
+    const database = freshPGliteDirectory();
+    await asApp(sandbox, database, async (app) => {
+      const { messageId } = await app.send('standard', standardMessage());
+      sandbox.toolbar.reject(messageId);
+      await app.pollNow(messageId);
+    });
+    const plain = await track(['health'], database);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toMatch(/^Tracker health: OK$/m);
+    expect(plain.stdout).toMatch(/^ {2}warning attention: 1 messages need a person/m);
+    expect(plain.stdout).toMatch(/^database +answered in \d+ ms$/m);
+    const health = ok<Health>(await track(['health', '--json'], database));
+    expect(health).toMatchObject({ ok: true, loops: null, attention: 1, overduePolls: 0 });
+    const strict = await track(['health', '--strict'], database);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/^Tracker health: NOT OK \(--strict: warnings count\)$/m);
+  });
+
+  it('exit 1 when polls are overdue and nothing polls them, with the reason', async () => {
+    const database = freshPGliteDirectory();
+    await asApp(sandbox, database, async (app) => {
+      await app.track({ messageId: crypto.randomUUID(), route: 'standard', sentAt: new Date() });
+    });
+    await withSql('PGlite', { database }, (sql) => sql(`UPDATE $schema.messages SET due_at = now() - interval '1 hour'`));
+    const r = await track(['health', '--json'], database);
+    expect(r.code).toBe(1);
+    const health = JSON.parse(r.stdout) as Health;
+    expect(health.ok).toBe(false);
+    expect(health.reasons.map((x) => [x.code, x.severity])).toEqual([['polls-stalled', 'failing']]);
+  });
+
+  it.skipIf(inject('postgresUrl') === '')('a PostgreSQL server that cannot be reached: exit 1, the password never shown', async () => {
+    const url = new URL(inject('postgresUrl'));
+    url.password = 's3cret-pw';
+    url.port = '1'; // nothing listens there
+    const r = await track(['health'], url.toString());
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).not.toContain('s3cret-pw');
+  });
+
+  it('bad flags exit 2 without opening the database', async () => {
+    const r = await track(['health', '--timeout', 'soon'], freshPGliteDirectory());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--timeout must be a whole number of milliseconds');
+  });
+});
+
+describe('cdms track purge', { timeout: TRACK_TIMEOUT_MS }, () => {
+  it('deletes the settled messages older than --older-than, with their history and events; nothing else', async () => {
+    const database = freshPGliteDirectory();
+    const [done, pending] = await asApp(sandbox, database, async (app) => {
+      app.onEvent(() => undefined);
+      const sent = [await app.send('standard', standardMessage()), await app.send('standard', standardMessage())];
+      sandbox.toolbar.import(sent[0]!.messageId);
+      for (const { messageId } of sent) await app.pollNow(messageId);
+      await app.start();
+      // Every event handled before the app lets the database go.
+      for (let i = 0; i < 100 && (await app.stats()).unhandledEvents > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      return sent.map((s) => s.messageId);
+    });
+    const recent = await track(['purge', '--older-than', '1d'], database);
+    expect(recent.code, recent.stderr).toBe(0);
+    expect(recent.stdout).toBe('Nothing to delete: no settled message was last changed more than 1d ago.\n');
+    await withSql('PGlite', { database }, (sql) => sql(`UPDATE $schema.messages SET changed_at = now() - interval '100 days'`));
+    const r = ok<{ messages: number; histories: number; events: number }>(await track(['purge', '--older-than', '90d', '--json'], database));
+    expect(r).toMatchObject({ messages: 1 });
+    expect(r.histories).toBeGreaterThanOrEqual(2); // PENDING, COMPLETED
+    expect(r.events).toBeGreaterThanOrEqual(3); // sent, status-changed, terminal
+    const left = ok<{ items: { messageId: string }[] }>(await track(['list', '--json'], database));
+    expect(left.items.map((m) => m.messageId)).toEqual([pending]);
+    expect(left.items.map((m) => m.messageId)).not.toContain(done);
+  });
+
+  it('without --older-than, or with a duration it cannot read, exits 2 and deletes nothing', async () => {
+    const database = freshPGliteDirectory();
+    const missing = await track(['purge'], database);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--older-than is required');
+    const bad = await track(['purge', '--older-than', 'ninety days'], database);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--older-than must be a duration such as 30m, 2h, 7d or 1d12h');
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { judgeHealth, type HealthFacts, type LedgerFacts, type TrackerLoopHealth } from '../../../src/tracker/health.js';
+
+const NOW = Date.parse('2026-11-26T08:00:00Z');
+const LIMITS = { stuckAfterMs: 120_000, stalledAfterMs: 120_000, eventsLateAfterMs: 300_000 };
+const loop = (fields: Partial<TrackerLoopHealth> = {}): TrackerLoopHealth => ({
+  running: true,
+  lastSuccessAt: new Date(NOW - 1_000),
+  failures: 0,
+  lastError: null,
+  roundStartedAt: null,
+  ...fields,
+});
+const ledger = (fields: Partial<LedgerFacts> = {}): LedgerFacts => ({
+  lastPollAt: new Date(NOW - 1_000),
+  overduePolls: 0,
+  unhandledEvents: 0,
+  oldestUnhandledEventAt: null,
+  attention: 0,
+  oldestUnresolved: null,
+  ...fields,
+});
+const facts = (fields: Partial<HealthFacts> = {}): HealthFacts => ({
+  now: NOW,
+  state: 'running',
+  database: { reachable: true, responseMs: 3, error: null },
+  loops: { polling: loop(), events: loop(), retention: loop(), heartbeat: null },
+  ledger: ledger(),
+  ...fields,
+});
+const codes = (f: HealthFacts): [string, string][] => judgeHealth(f, LIMITS).reasons.map((r) => [r.code, r.severity]);
+
+describe('the health verdict', () => {
+  it('all well: ok, no reasons', () => {
+    expect(judgeHealth(facts(), LIMITS)).toEqual({ ok: true, reasons: [] });
+  });
+
+  it('a database that did not answer is failing, with what it said (and nothing of the ledger is judged)', () => {
+    const v = judgeHealth(facts({ database: { reachable: false, responseMs: null, error: 'no answer within 3000 ms' }, ledger: null }), LIMITS);
+    expect(v.ok).toBe(false);
+    expect(v.reasons).toEqual([{ code: 'database-unreachable', severity: 'failing', message: 'The tracker database did not answer: no answer within 3000 ms.' }]);
+  });
+
+  it('a loop failing three rounds in a row is failing (the heartbeat too); two are not yet', () => {
+    expect(codes(facts({ loops: { polling: loop({ failures: 2, lastError: 'X' }), events: loop(), retention: loop(), heartbeat: null } }))).toEqual([]);
+    expect(codes(facts({ loops: { polling: loop(), events: loop(), retention: loop(), heartbeat: loop({ failures: 3, lastError: 'X' }) } }))).toEqual([['loop-failing', 'failing']]);
+  });
+
+  it('a round longer than a lease is stuck', () => {
+    const stuck = loop({ roundStartedAt: new Date(NOW - LIMITS.stuckAfterMs - 1) });
+    const busy = loop({ roundStartedAt: new Date(NOW - LIMITS.stuckAfterMs) });
+    expect(codes(facts({ loops: { polling: loop(), events: busy, retention: loop(), heartbeat: null } }))).toEqual([]);
+    expect(codes(facts({ loops: { polling: loop(), events: stuck, retention: loop(), heartbeat: null } }))).toEqual([['loop-stuck', 'failing']]);
+  });
+
+  it('overdue polls: a warning while polls are made, failing once none has been made for a while', () => {
+    expect(codes(facts({ ledger: ledger({ overduePolls: 5 }) }))).toEqual([['polls-overdue', 'warning']]);
+    expect(codes(facts({ ledger: ledger({ overduePolls: 5, lastPollAt: new Date(NOW - LIMITS.stalledAfterMs - 1) }) }))).toEqual([['polls-stalled', 'failing']]);
+    expect(codes(facts({ ledger: ledger({ overduePolls: 5, lastPollAt: null }) }))).toEqual([['polls-stalled', 'failing']]);
+    // Nothing due: no poll for a long time is fine.
+    expect(codes(facts({ ledger: ledger({ lastPollAt: null }) }))).toEqual([]);
+  });
+
+  it('events waiting long and attention are warnings; failing reasons come first', () => {
+    const f = facts({
+      state: 'not-started',
+      ledger: ledger({ attention: 2, unhandledEvents: 3, oldestUnhandledEventAt: new Date(NOW - LIMITS.eventsLateAfterMs - 1) }),
+    });
+    const v = judgeHealth(f, LIMITS);
+    expect(v.ok).toBe(false);
+    expect(v.reasons.map((r) => [r.code, r.severity])).toEqual([['not-started', 'failing'], ['events-waiting', 'warning'], ['attention', 'warning']]);
+    expect(codes(facts({ ledger: ledger({ unhandledEvents: 3, oldestUnhandledEventAt: new Date(NOW - 1_000) }) }))).toEqual([]);
+  });
+
+  it('closed: that one reason, not an unreachable database besides', () => {
+    expect(codes(facts({ state: 'closed', database: { reachable: false, responseMs: null, error: 'the tracker is closed' }, ledger: null }))).toEqual([['closed', 'failing']]);
+  });
+});
