@@ -139,4 +139,14 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX events_attention ON $schema.events (id) WHERE kind = 'attention';
   `,
+  // The GP route's version of each message (its versionNumber: 1 for an
+  // original, one more for each replacement), kept in a column of its own
+  // because the content it came from is erased once the service holds the
+  // message, and `replace()` sends the next version long after that
+  // (D-TRACKER-31). Null on the other routes, and for a message adopted
+  // without it. What `relatesTo` names needs nothing more: it is the earlier
+  // message's messageId, the row's key.
+  `
+  ALTER TABLE $schema.messages ADD COLUMN version_number integer;
+  `,
 ];
