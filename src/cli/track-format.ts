@@ -46,6 +46,7 @@ const ATTENTION_ACTION: Readonly<Record<AttentionReason, string>> = {
   'no-infrastructure-ack': "the practice's system never acknowledged receipt: contact the practice; the document may not have arrived",
   'no-business-ack': 'the practice received it but never said it was filed: contact the practice to check the patient record',
   'delivery-unknown': 'it may have reached the practice but cannot be confirmed or sent again: check with the practice before sending it anew',
+  'replacement-rejected': 'the practice could not process this new version and voided it and the one it replaces: contact the practice to agree which version stands',
 };
 
 /** Lines of a table: each column padded to its widest cell. */

@@ -41,6 +41,10 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
  *   tracker can neither confirm it nor send it again (its expiry passed, the
  *   resend was refused); check with the practice whether it arrived before
  *   sending the document again.
+ * - `replacement-rejected`: GP route: the practice could not process this
+ *   replacement (ITK3 `20014`) and has marked both it and the version it
+ *   replaces as void; the detail names both messageIds. Agree with the
+ *   practice which version stands.
  */
 export type AttentionReason =
   | 'rejected'
@@ -53,7 +57,8 @@ export type AttentionReason =
   | 'content-rejected'
   | 'no-infrastructure-ack'
   | 'no-business-ack'
-  | 'delivery-unknown';
+  | 'delivery-unknown'
+  | 'replacement-rejected';
 
 /** Every attention reason, for filters and tables. */
 export const ATTENTION_REASONS: readonly AttentionReason[] = [
@@ -68,6 +73,7 @@ export const ATTENTION_REASONS: readonly AttentionReason[] = [
   'no-infrastructure-ack',
   'no-business-ack',
   'delivery-unknown',
+  'replacement-rejected',
 ];
 
 /** A condition a person must look at, until acknowledged. */
@@ -136,6 +142,13 @@ export interface TrackedMessageSummary {
   replaces: string | null;
   /** The later message sent to replace this one, or null. A replaced message leaves the attention list. */
   replacedBy: string | null;
+  /**
+   * GP route: the document's version this message carries
+   * (`gpConnectAdditionalInformation.versionNumber`: 1 for an original, one
+   * more for each replacement; see `replace`). Null on the other routes, and
+   * for a GP-route message adopted without it.
+   */
+  versionNumber: number | null;
 }
 
 /** What the tracker knows of a message, with the statuses it saw. */

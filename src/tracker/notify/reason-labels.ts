@@ -16,4 +16,5 @@ export const ATTENTION_REASON_LABELS: Readonly<Record<AttentionReason, string>> 
   'no-infrastructure-ack': "No receipt from the practice's system",
   'no-business-ack': 'Received, not known to be filed',
   'delivery-unknown': 'May or may not have arrived',
+  'replacement-rejected': 'New version refused: both versions void',
 };
