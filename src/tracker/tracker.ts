@@ -20,6 +20,7 @@ import { pollNow } from './work/poll-now.js';
 import { acknowledgeAs, assignTo, auditedPoll, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
 import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
 import { sendNow, type TrackerSendResult } from './work/send-now.js';
+import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from './work/replace.js';
 
 /** Options of a tracked send. */
 export interface TrackerSendOptions {
@@ -149,6 +150,35 @@ export class Tracker {
   send<R extends TrackedRoute>(route: R, message: TrackerMessages[R], ...args: TrackerSendArguments<R>): Promise<TrackerSendResult> {
     const options: TrackerSendOptions & { accessToken?: string } = args[0] ?? {};
     return this.#call(() => sendNow(this.#ctx, route, { ...message }, options));
+  }
+
+  /**
+   * Sends the next version of a GP-route document, to correct or complete
+   * one sent before. The tracker sets `versionNumber` (the earlier
+   * version's + 1) and `relatesTo` (the earlier version's messageId) from its
+   * ledger, which keeps them after the earlier content is erased; the rest is
+   * the new document as a whole GP-route message. The two are linked
+   * (`replacedBy` and `replaces` in `get()`, with each one's
+   * `versionNumber`), the earlier leaves the attention list once the new
+   * version is recorded, and the audit says who sent it and why. If the
+   * practice cannot process it (ITK3 `20014`), attention
+   * `replacement-rejected` names both messages.
+   *
+   * A version is replaced once: of two replacements at once, one is sent and
+   * the other throws ConflictingActionError. Replace the latest version.
+   *
+   * @example
+   * ```ts
+   * const { versionNumber } = await tracker.replace(messageId, correctedSummary, { by: 'j.smith', note: 'Wrong dose in the plan.' });
+   * ```
+   *
+   * @throws LocalValidationError when an argument is wrong, or the new version is invalid (nothing sent, nothing kept).
+   * @throws ReplacementRefusedError when the earlier message is not in the ledger, is not a GP-route message, its version is not known, or the service does not hold it yet (nothing sent, nothing kept).
+   * @throws ConflictingActionError when a later version of it exists already (nothing sent).
+   * @throws the errors of {@link Tracker.send} for the new version once it is recorded.
+   */
+  replace(messageId: string, document: GpConnectReplacement, options: TrackerReplaceOptions = {}): Promise<TrackerReplaceResult> {
+    return this.#call(() => replaceNow(this.#ctx, messageId, document, options));
   }
 
   /**

@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<TrackerAuditEntry['action'], string> = {
   assign: 'Assigned',
   unassign: 'Unassigned',
   resend: 'Sent again',
+  replace: 'Sent a new version',
   'poll-now': 'Polled now',
 };
 

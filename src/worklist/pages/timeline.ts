@@ -36,6 +36,10 @@ function personAction(e: TrackerAuditEntry, base: string): Html {
       return html`<strong>${who}</strong> sent it again${
         e.replacement && e.outcome === 'done' ? html` as <a class="id" href="${base}/messages/${e.replacement}">${e.replacement}</a>` : ''
       }${outcome}${detail}${note}`;
+    case 'replace':
+      return html`<strong>${who}</strong> sent a new version of it${
+        e.replacement && e.outcome === 'done' ? html` as <a class="id" href="${base}/messages/${e.replacement}">${e.replacement}</a>` : ''
+      }${outcome}${detail}${note}`;
     case 'poll-now':
       return html`<strong>${who}</strong> asked the service for its status${outcome}${detail}`;
   }
