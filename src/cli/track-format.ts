@@ -108,6 +108,9 @@ export function messageLines(m: TrackedMessage, now: number): string[] {
     ['expires', formatTime(m.expiryDateTime)],
     ['polls', `${m.polls} (last ${formatTime(m.lastPolledAt)}, next ${m.nextPollAt ? `${formatTime(m.nextPollAt)}, ${ago(m.nextPollAt, now)}` : '-'})`],
     ['attention', a ? `${a.reason} since ${formatTime(a.since)}${a.detail ? `: ${a.detail}` : ''}` : '-'],
+    ...optional('version', m.versionNumber === null ? null : String(m.versionNumber)),
+    ...optional('replaces', m.replaces),
+    ...optional('replaced by', m.replacedBy),
     ...optional('last error', m.lastError),
     ...optional('metadata', m.metadata === null ? null : JSON.stringify(m.metadata)),
   ];

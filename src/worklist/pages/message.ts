@@ -115,6 +115,7 @@ function summary(view: MessageView): Html {
     ['Sent', timeCell(m.sentAt)],
     ['Expiry', m.expiryDateTime ? timeCell(m.expiryDateTime) : null],
     ['Polls', html`${m.polls}${m.lastPolledAt ? html`, last ${timeCell(m.lastPolledAt)}` : ''}${m.nextPollAt ? html`, next ${timeCell(m.nextPollAt)}` : ''}`],
+    ['Document version', m.versionNumber === null ? null : String(m.versionNumber)],
     ['Replaces', link(m.replaces)],
     ['Replaced by', link(m.replacedBy)],
     ['Last error', m.lastError],
