@@ -153,19 +153,13 @@ export class Tracker {
   }
 
   /**
-   * Sends the next version of a GP-route document, to correct or complete
-   * one sent before. The tracker sets `versionNumber` (the earlier
-   * version's + 1) and `relatesTo` (the earlier version's messageId) from its
-   * ledger, which keeps them after the earlier content is erased; the rest is
-   * the new document as a whole GP-route message. The two are linked
-   * (`replacedBy` and `replaces` in `get()`, with each one's
-   * `versionNumber`), the earlier leaves the attention list once the new
-   * version is recorded, and the audit says who sent it and why. If the
-   * practice cannot process it (ITK3 `20014`), attention
+   * Sends the next version of a GP-route document (to correct or complete
+   * it), with `versionNumber` (the earlier version's + 1) and `relatesTo`
+   * (its messageId) set from the ledger. The two are linked in `get()`, the
+   * earlier leaves the attention list, and the audit says who sent it and
+   * why. A version is replaced once (of two replacements at once, one is
+   * sent). If the practice cannot process it (ITK3 `20014`), attention
    * `replacement-rejected` names both messages.
-   *
-   * A version is replaced once: of two replacements at once, one is sent and
-   * the other throws ConflictingActionError. Replace the latest version.
    *
    * @example
    * ```ts
