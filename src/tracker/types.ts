@@ -21,7 +21,8 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
 
 /**
  * Why a message needs a person to look at it:
- * - `rejected`: the practice (or the GP route's infrastructure) rejected it.
+ * - `rejected`: the practice (or the GP route's infrastructure) rejected it
+ *   (a refused GP-route replacement: `replacement-rejected`).
  * - `expired`: it expired before the practice took it.
  * - `failed`: its status has been FAILED for longer than `failedAttentionMs`.
  * - `instant-fell-back`: an instant message was not imported automatically
