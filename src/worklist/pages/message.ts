@@ -78,8 +78,9 @@ function attentionPanel(view: MessageView): Html {
   const { message, can } = view;
   const attention = message.attention;
   if (!attention) {
+    const newVersion = view.audit.some((e) => e.action === 'replace' && e.outcome === 'done' && e.replacement === message.replacedBy);
     const resent = message.replacedBy
-      ? html` It was sent again as <a class="id" href="${view.base}/messages/${message.replacedBy}">${message.replacedBy}</a>.`
+      ? html` ${newVersion ? 'A new version of it was sent' : 'It was sent again'} as <a class="id" href="${view.base}/messages/${message.replacedBy}">${message.replacedBy}</a>.`
       : '';
     return html`<section class="panel" aria-labelledby="attention-heading"><h2 id="attention-heading">Nothing to do</h2>
 <p>This message does not need a person now.${resent}</p>${can.poll ? pollForm(view) : ''}</section>`;
