@@ -143,7 +143,7 @@ export const MIGRATIONS: readonly string[] = [
   // original, one more for each replacement), kept in a column of its own
   // because the content it came from is erased once the service holds the
   // message, and `replace()` sends the next version long after that
-  // (D-TRACKER-31). Null on the other routes, and for a message adopted
+  // (D-TRACKER-34). Null on the other routes, and for a message adopted
   // without it. What `relatesTo` names needs nothing more: it is the earlier
   // message's messageId, the row's key.
   `

@@ -90,7 +90,7 @@ export function gpAckDueAt(s: MessageState, config: GpAckConfig, now: number): n
 /**
  * The two documents a refused replacement voids, by messageId only (the
  * ledger's links; never anything the message carried), so a person finds
- * both (decision D-TRACKER-31).
+ * both (decision D-TRACKER-34).
  */
 function bothVersions(s: MessageState): string {
   const version = s.versionNumber === null ? '' : `version ${s.versionNumber}, `;

@@ -1,7 +1,7 @@
 // tracker.replace: the next version of a GP-route document. GP Connect Send
 // Document replaces a document with a new message whose versionNumber is one
 // more than the version it replaces and whose relatesTo names that version
-// (decision D-TRACKER-31). Both come from the ledger, which keeps the version
+// (decision D-TRACKER-34). Both come from the ledger, which keeps the version
 // beside the content it erases; the new version is then sent as a replacing
 // send (lineage.ts), so of two replacements of one version one is sent.
 import { v4 as uuidv4 } from 'uuid';

@@ -210,7 +210,7 @@ function newSendingState(
     expiryAt: expiry && !Number.isNaN(expiry.getTime()) ? expiry : null,
     payload,
     metadata,
-    // Kept beside the content, which is erased once the service holds it: replace() sends the next version (D-TRACKER-31).
+    // Kept beside the content, which is erased once the service holds it: replace() sends the next version (D-TRACKER-34).
     versionNumber: route === 'gpconnect' && isVersionNumber(version) ? version : null,
   });
 }
