@@ -47,6 +47,7 @@ const ATTENTION_ACTION: Readonly<Record<AttentionReason, string>> = {
   'no-business-ack': 'the practice received it but never said it was filed: contact the practice to check the patient record',
   'delivery-unknown': 'it may have reached the practice but cannot be confirmed or sent again: check with the practice before sending it anew',
   'nearing-expiry': 'not delivered yet and its expiry is near: the tracker keeps trying; reach the practice another way if it cannot wait',
+  'replacement-rejected': 'the practice could not process this new version and voided it and the one it replaces: contact the practice to agree which version stands',
 };
 
 /** Lines of a table: each column padded to its widest cell. */
@@ -108,6 +109,9 @@ export function messageLines(m: TrackedMessage, now: number): string[] {
     ['expires', formatTime(m.expiryDateTime)],
     ['polls', `${m.polls} (last ${formatTime(m.lastPolledAt)}, next ${m.nextPollAt ? `${formatTime(m.nextPollAt)}, ${ago(m.nextPollAt, now)}` : '-'})`],
     ['attention', a ? `${a.reason} since ${formatTime(a.since)}${a.detail ? `: ${a.detail}` : ''}` : '-'],
+    ...optional('version', m.versionNumber === null ? null : String(m.versionNumber)),
+    ...optional('replaces', m.replaces),
+    ...optional('replaced by', m.replacedBy),
     ...optional('last error', m.lastError),
     ...optional('metadata', m.metadata === null ? null : JSON.stringify(m.metadata)),
   ];

@@ -86,6 +86,12 @@ const mesh = (code: string, display: string, meaning: string, action: string): G
 export const ITK_INFRASTRUCTURE_SUCCESS = '20013';
 
 /**
+ * The ITK3 code of a replacement the practice's system could not process: it
+ * has marked both the replacement and the document it replaces as void.
+ */
+export const ITK_REPLACEMENT_NOT_PROCESSED = '20014';
+
+/**
  * Every code the GP route can report in a subStatus, with its meaning,
  * whether it is final, and what the sender should do. Read one with
  * {@link parseGpRouteSubStatus}; keep the subStatus itself as text for the
@@ -132,7 +138,7 @@ export const GP_ROUTE_CODES: readonly GpRouteCode[] = Object.freeze([
   itk('20011', 'Unrecognised Payload Recipient Person', 'negative', 'The recipient person in the payload is not served by the receiving system.', 'The document was not filed. Check the recipient, then contact the practice and the service operator.'),
   itk('20012', 'Unauthorised Sender', 'negative', 'The receiving system is set to refuse messages from your organisation.', 'The document was not filed. Contact the service operator and the practice; get the document to the practice another way meanwhile.'),
   itk(ITK_INFRASTRUCTURE_SUCCESS, 'Success', 'pending', "The practice's system received the message and accepted it at the infrastructure level; the business response (filing) is still to come.", "Wait for the business response. If none comes within the set time (no-business-ack), tell the practice: the document may not have been filed."),
-  itk('20014', 'Unable to Process Replacement Document', 'negative', 'The practice could not process a replacement and has marked both the new and the original documents as bad.', 'Contact the practice at once: neither version of the document can be relied on in the record. Agree with them which version stands.'),
+  itk(ITK_REPLACEMENT_NOT_PROCESSED, 'Unable to Process Replacement Document', 'negative', 'The practice could not process a replacement and has marked both the new and the original documents as bad.', 'Contact the practice at once: neither version of the document can be relied on in the record. Agree with them which version stands.'),
   itk('20015', 'Message too large', 'negative', "The document is too large for the practice's system (the recommended maximum is 5 MB).", 'The document was not filed. Make it smaller (for example fewer or compressed images) and send it as a new message.'),
   itk('30001', 'Patient known here', 'positive', 'The practice filed the document: the patient is registered there.', 'Nothing: the document reached the patient record.'),
   itk('30002', 'Patient not known here', 'negative', 'The practice has no record of this patient: the document was not filed.', `${CHECK_PATIENT} If the details are right, find the patient's registered practice in PDS.`),

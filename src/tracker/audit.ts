@@ -1,5 +1,5 @@
 // The audit of people's actions on the ledger (acknowledge, assign, send
-// again, poll now): what a tracker's `audit()` returns, read a page at a time
+// again, replace, poll now): what a tracker's `audit()` returns, read a page at a time
 // with an opaque cursor. The entries are append-only (the ledger refuses to
 // change or delete them) and name the person the app said was acting.
 import { LocalValidationError } from '../core/errors/local-errors.js';
@@ -13,9 +13,10 @@ import type { AttentionReason } from './types.js';
  * - `acknowledge`: cleared the message's attention, with a note;
  * - `assign` / `unassign`: took the message (or gave it to someone), or let it go;
  * - `resend`: sent it again as a new message that replaces it (see `replacement`);
+ * - `replace`: sent the next version of its GP-route document (`tracker.replace`; see `replacement`);
  * - `poll-now`: asked the service for its status now.
  */
-export type TrackerAuditAction = 'acknowledge' | 'assign' | 'unassign' | 'resend' | 'poll-now';
+export type TrackerAuditAction = 'acknowledge' | 'assign' | 'unassign' | 'resend' | 'replace' | 'poll-now';
 
 /**
  * How the attempt ended:
@@ -45,7 +46,7 @@ export interface TrackerAuditEntry {
   reason: AttentionReason | null;
   /** For `assign`, the person it was assigned to; for `unassign`, the person it was taken from. */
   assignee: string | null;
-  /** For `resend`, the new message that replaces this one. */
+  /** For `resend` and `replace`, the new message that replaces this one. */
   replacement: string | null;
   /** The person's note, as they wrote it. */
   note: string | null;

@@ -82,8 +82,9 @@ export class DatabaseUnavailableError extends CdmsError {
 /**
  * Thrown when a person acts on a message someone else acted on first: its
  * attention was already cleared, it was already assigned to someone else,
- * or it was already sent again. Nothing was changed; the audit records the
- * attempt (outcome `conflict`). Look at the message again before acting.
+ * or it was already sent again or replaced by a later version. Nothing was
+ * changed (and nothing sent); the audit records the attempt (outcome
+ * `conflict`). Look at the message again before acting.
  */
 export class ConflictingActionError extends CdmsError {
   /** Always `'ConflictingActionError'`. */
@@ -109,10 +110,67 @@ export class ConflictingActionError extends CdmsError {
   }
 }
 
+/**
+ * Why `tracker.replace` refused to send a new version:
+ * - `unknown-message`: the tracker holds no message with that id;
+ * - `not-gp-route`: the message was sent on the standard or instant route,
+ *   where documents have no versions (send it again with `send(route,
+ *   message, { replaces })` instead);
+ * - `version-unknown`: the ledger does not know the version it was sent with
+ *   (adopted with `track()` without `versionNumber`): send the next version
+ *   yourself with `send('gpconnect', message, { replaces })`, its
+ *   `versionNumber` and `relatesTo` set;
+ * - `not-at-service`: the service has not accepted it (still being sent,
+ *   queued to be sent again, or refused for good): a new version could reach
+ *   the practice before the version it replaces, or replace one the practice
+ *   never gets.
+ */
+export type ReplacementRefusal = 'unknown-message' | 'not-gp-route' | 'version-unknown' | 'not-at-service';
+
+const REFUSALS: Record<ReplacementRefusal, (earlier: string) => string> = {
+  'unknown-message': (earlier) => `The tracker holds no message ${earlier}: check the id (a message sent without the tracker is adopted with track()).`,
+  'not-gp-route': (earlier) =>
+    `Message ${earlier} was not sent on the GP route, where documents have versions. To send it again, use send(route, message, { replaces }).`,
+  'version-unknown': (earlier) =>
+    `The tracker does not know which version message ${earlier} was sent as (it was adopted without its versionNumber). ` +
+    "Send the next version yourself with send('gpconnect', message, { replaces }), with its versionNumber and relatesTo set.",
+  'not-at-service': (earlier) =>
+    `Message ${earlier} is not held by the service yet (it is being sent, queued to be sent again, or was refused): ` +
+    'a new version could reach the practice before the one it replaces. Wait until the service holds it (get() shows sentAt), ' +
+    'or, if it was refused for good, send the corrected document as a new message.',
+};
+
+/**
+ * Thrown by `tracker.replace` when the earlier message cannot be replaced by
+ * a new version: nothing was sent and nothing kept (`delivery: 'not-sent'`).
+ * `reason` says why and the message what to do instead. (A message already
+ * replaced by a later version throws ConflictingActionError.)
+ */
+export class ReplacementRefusedError extends CdmsError {
+  /** Always `'ReplacementRefusedError'`. */
+  override name = 'ReplacementRefusedError';
+  /** Why it was refused. */
+  readonly reason: ReplacementRefusal;
+  /** The messageId of the message that was to be replaced. */
+  readonly earlier: string;
+
+  /**
+   * @param reason - Why.
+   * @param earlier - The message that was to be replaced (a messageId, not patient data).
+   * @param messageId - The new version's messageId, which was not sent.
+   */
+  constructor(reason: ReplacementRefusal, earlier: string, messageId: string | undefined) {
+    super(`${REFUSALS[reason](earlier)} Nothing was sent.`, { delivery: 'not-sent', messageId });
+    this.reason = reason;
+    this.earlier = earlier;
+  }
+}
+
 const PAST: Record<TrackerAuditAction, string> = {
   acknowledge: 'acknowledged',
   assign: 'assigned',
   unassign: 'unassigned',
   resend: 'sent again',
+  replace: 'sent a new version of',
   'poll-now': 'polled',
 };

@@ -25,6 +25,7 @@ export type { TrackerAuditAction, TrackerAuditEntry, TrackerAuditOptions, Tracke
 export type { TrackerOptions } from './options.js';
 export type { PgPoolLike, PgPoolClientLike, PgQueryable, PgQueryResult } from './db/postgres.js';
 export type { TrackerSendResult } from './work/send-now.js';
+export type { GpConnectReplacement, GpConnectReplacementInformation, TrackerReplaceOptions, TrackerReplaceResult } from './work/replace.js';
 export type { TrackInput } from './decide/adopted-state.js';
 export type { TrackerListOptions, TrackerListPage } from './queries.js';
 export type { TrackerStats, RouteStatusCount, UnresolvedMessage } from './stats.js';
@@ -69,4 +70,12 @@ export type {
   NotifierBase,
   TrackerNotifier,
 } from './notify/notifier.js';
-export { ConflictingActionError, DatabaseUnavailableError, PollLimitError, TrackerClosedError, UnknownMessageError } from './errors.js';
+export {
+  ConflictingActionError,
+  DatabaseUnavailableError,
+  PollLimitError,
+  ReplacementRefusedError,
+  TrackerClosedError,
+  UnknownMessageError,
+  type ReplacementRefusal,
+} from './errors.js';

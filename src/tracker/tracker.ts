@@ -22,6 +22,7 @@ import { pollNow } from './work/poll-now.js';
 import { acknowledgeAs, assignTo, auditedPoll, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
 import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
 import { sendNow, type TrackerSendResult } from './work/send-now.js';
+import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from './work/replace.js';
 
 /** Options of a tracked send. */
 export interface TrackerSendOptions {
@@ -157,6 +158,29 @@ export class Tracker {
   send<R extends TrackedRoute>(route: R, message: TrackerMessages[R], ...args: TrackerSendArguments<R>): Promise<TrackerSendResult> {
     const options: TrackerSendOptions & { accessToken?: string } = args[0] ?? {};
     return this.#call(() => sendNow(this.#ctx, route, { ...message }, options));
+  }
+
+  /**
+   * Sends the next version of a GP-route document (to correct or complete
+   * it), with `versionNumber` (the earlier version's + 1) and `relatesTo`
+   * (its messageId) set from the ledger. The two are linked in `get()`, the
+   * earlier leaves the attention list, and the audit says who sent it and
+   * why. A version is replaced once (of two replacements at once, one is
+   * sent). If the practice cannot process it (ITK3 `20014`), attention
+   * `replacement-rejected` names both messages.
+   *
+   * @example
+   * ```ts
+   * const { versionNumber } = await tracker.replace(messageId, correctedSummary, { by: 'j.smith', note: 'Wrong dose in the plan.' });
+   * ```
+   *
+   * @throws LocalValidationError when an argument is wrong, or the new version is invalid (nothing sent, nothing kept).
+   * @throws ReplacementRefusedError when the earlier message is not in the ledger, is not a GP-route message, its version is not known, or the service does not hold it yet (nothing sent, nothing kept).
+   * @throws ConflictingActionError when a later version of it exists already (nothing sent).
+   * @throws the errors of {@link Tracker.send} for the new version once it is recorded.
+   */
+  replace(messageId: string, document: GpConnectReplacement, options: TrackerReplaceOptions = {}): Promise<TrackerReplaceResult> {
+    return this.#call(() => replaceNow(this.#ctx, messageId, document, options));
   }
 
   /**

@@ -21,7 +21,8 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
 
 /**
  * Why a message needs a person to look at it:
- * - `rejected`: the practice (or the GP route's infrastructure) rejected it.
+ * - `rejected`: the practice (or the GP route's infrastructure) rejected it
+ *   (a refused GP-route replacement: `replacement-rejected`).
  * - `expired`: it expired before the practice took it.
  * - `failed`: its status has been FAILED for longer than `failedAttentionMs`.
  * - `instant-fell-back`: an instant message was not imported automatically
@@ -45,6 +46,10 @@ export type TrackerStage = 'sending' | 'queued' | 'following' | 'failed' | 'sett
  *   unclear send), within `nearingExpiryMs` of its expiry, and a second
  *   attempt there failed too: reach the practice another way while there is
  *   time. Cleared by itself if the message is then delivered.
+ * - `replacement-rejected`: GP route: the practice could not process this
+ *   replacement (ITK3 `20014`) and has marked both it and the version it
+ *   replaces as void; the detail names both messageIds. Agree with the
+ *   practice which version stands.
  */
 export type AttentionReason =
   | 'rejected'
@@ -58,7 +63,8 @@ export type AttentionReason =
   | 'no-infrastructure-ack'
   | 'no-business-ack'
   | 'delivery-unknown'
-  | 'nearing-expiry';
+  | 'nearing-expiry'
+  | 'replacement-rejected';
 
 /** Every attention reason, for filters and tables. */
 export const ATTENTION_REASONS: readonly AttentionReason[] = [
@@ -74,6 +80,7 @@ export const ATTENTION_REASONS: readonly AttentionReason[] = [
   'no-business-ack',
   'delivery-unknown',
   'nearing-expiry',
+  'replacement-rejected',
 ];
 
 /** A condition a person must look at, until acknowledged. */
@@ -142,6 +149,13 @@ export interface TrackedMessageSummary {
   replaces: string | null;
   /** The later message sent to replace this one, or null. A replaced message leaves the attention list. */
   replacedBy: string | null;
+  /**
+   * GP route: the document's version this message carries
+   * (`gpConnectAdditionalInformation.versionNumber`: 1 for an original, one
+   * more for each replacement; see `replace`). Null on the other routes, and
+   * for a GP-route message adopted without it.
+   */
+  versionNumber: number | null;
 }
 
 /** What the tracker knows of a message, with the statuses it saw. */

@@ -15,7 +15,7 @@ export interface AuditFilter {
   cursor: string;
 }
 
-const ACTIONS = new Set(['acknowledge', 'assign', 'unassign', 'resend', 'poll-now']);
+const ACTIONS = new Set(['acknowledge', 'assign', 'unassign', 'resend', 'replace', 'poll-now']);
 
 /** Reads the filters; values that cannot be right are dropped (and said so by the page). */
 export function readAuditFilter(query: URLSearchParams): AuditFilter {

@@ -101,6 +101,16 @@ export const REASON_GUIDES: Readonly<Record<AttentionReason, ReasonGuide>> = {
     ],
     resend: false,
   },
+  'replacement-rejected': {
+    meaning:
+      "The practice could not process a new version of a GP-route document and has marked both the new version and the version it replaces as void: neither can be relied on in the patient's record.",
+    todo: [
+      'Phone the practice at once: agree with them which version of the document stands, and how it gets into the record.',
+      'The detail below names both messages; open the earlier one from the link on this page.',
+      'Do not send another version before you have agreed it with them: it may be refused the same way.',
+    ],
+    resend: false,
+  },
   'delivery-unknown': {
     meaning: 'A send may have reached the service, but the tracker can neither confirm it nor send it again (its expiry passed, or the service refused the resend).',
     todo: [

@@ -129,6 +129,7 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toMatch(/^status +REJECTED \(30002-Patient not known here\)$/m);
     expect(human.stdout).toMatch(/^code +30002 \(ITK3 business response, final\)$/m);
+    expect(human.stdout).toMatch(/^version +1$/m);
     expect(human.stdout).toMatch(/^to do +Check the NHS number, family name and date of birth against the Personal Demographics Service/m);
     expect(human.stdout).toMatch(/^attention +rejected since \S+Z: REJECTED: 30002-Patient not known here\. The practice has no record of this patient.* To do: Check the NHS number/m);
   });

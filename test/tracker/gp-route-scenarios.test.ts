@@ -2,7 +2,7 @@
 // client by the tracker, walked by the sandbox on its own, and seen by the
 // tracker's polls, with the attention a person would get.
 import { describe, expect, it } from 'vitest';
-import { GP_ROUTE_CODES, formatGpRouteSubStatus, type GpRouteCode } from '../../src/index.js';
+import { GP_ROUTE_CODES, ITK_REPLACEMENT_NOT_PROCESSED, formatGpRouteSubStatus, type GpRouteCode } from '../../src/index.js';
 import { SCENARIO_NHS_NUMBERS } from '../../src/sandbox/index.js';
 import { gpMessage, standardMessage } from '../contract/support.js';
 import { useSandbox } from '../sandbox/support.js';
@@ -41,7 +41,8 @@ describe.each(ENGINES)('GP-route and standard-route scenarios through the tracke
         expect(m, code.code).toMatchObject({ status: 'COMPLETED', attention: null });
       } else {
         expect(m.status, code.code).toBe('REJECTED');
-        expect(m.attention?.reason, code.code).toBe('rejected');
+        // A replacement the practice could not process has its own reason (test/tracker/replace.test.ts).
+        expect(m.attention?.reason, code.code).toBe(code.code === ITK_REPLACEMENT_NOT_PROCESSED ? 'replacement-rejected' : 'rejected');
         expect(m.attention?.detail, code.code).toContain(`To do: ${code.action}`);
       }
     }

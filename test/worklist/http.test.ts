@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOPICS } from '../../src/sandbox/index.js';
 import { createWorklist } from '../../src/worklist/index.js';
 import { ConfigurationError } from '../../src/index.js';
-import { standardMessage } from '../contract/support.js';
+import { gpMessage, standardMessage } from '../contract/support.js';
 import { PATIENT } from '../helpers/fixtures.js';
 import { HOSTILE_TOPIC } from '../helpers/hostile.js';
 import { useSandbox } from '../sandbox/support.js';
@@ -161,6 +161,23 @@ describe('worklist over HTTP', () => {
     expect(page).toContain(`It was sent again as <a class="id" href="/worklist/messages/${replacement}">`);
     const twice = await pagePost(`${url}/messages/${id}/resend`, 'bob', {});
     expect(twice.status).toBe(409);
+  });
+
+  it('a new version of a GP-route document: both pages show the version and link each other, the audit names it', async () => {
+    const { tracker, url } = await setUp();
+    const first = await tracker.send('gpconnect', gpMessage());
+    const { versionNumber: _v, relatesTo: _r, ...info } = gpMessage().gpConnectAdditionalInformation;
+    const second = await tracker.replace(first.messageId, { ...gpMessage(), gpConnectAdditionalInformation: info }, { by: 'alice', note: 'Corrected.' });
+    const earlier = await (await pageGet(`${url}/messages/${first.messageId}`)).text();
+    expect(earlier).toContain('<dt>Document version</dt><dd>1</dd>');
+    expect(earlier).toContain(`A new version of it was sent as <a class="id" href="/worklist/messages/${second.messageId}">`);
+    expect(earlier).toContain(`<strong>alice</strong> sent a new version of it as <a class="id" href="/worklist/messages/${second.messageId}">`);
+    const later = await (await pageGet(`${url}/messages/${second.messageId}`)).text();
+    expect(later).toContain('<dt>Document version</dt><dd>2</dd>');
+    expect(later).toContain(`Version 2, sent to replace <a class="id" href="/worklist/messages/${first.messageId}">`);
+    const audit = await (await pageGet(`${url}/audit?action=replace`)).text();
+    expect(audit).toContain(`<td data-label="Action">Sent a new version as <a class="id" href="/worklist/messages/${second.messageId}">`);
+    expect(audit).toContain(`<a href="/worklist/messages/${first.messageId}">${first.messageId}</a>`);
   });
 
   it('poll now within the rules; the refusal says when the next poll is allowed', async () => {

@@ -143,4 +143,14 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX messages_settled ON $schema.messages (changed_at) WHERE stage IN ('settled', 'failed') AND attention IS NULL;
   `,
+  // The GP route's version of each message (its versionNumber: 1 for an
+  // original, one more for each replacement), kept in a column of its own
+  // because the content it came from is erased once the service holds the
+  // message, and `replace()` sends the next version long after that
+  // (D-TRACKER-34). Null on the other routes, and for a message adopted
+  // without it. What `relatesTo` names needs nothing more: it is the earlier
+  // message's messageId, the row's key.
+  `
+  ALTER TABLE $schema.messages ADD COLUMN version_number integer;
+  `,
 ];

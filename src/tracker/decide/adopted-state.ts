@@ -27,6 +27,12 @@ export interface TrackInput {
   recipient?: string | undefined;
   /** The app's own data to keep with it (never patient data unless the app means to store it). */
   metadata?: Record<string, unknown> | undefined;
+  /**
+   * GP route: the `versionNumber` it was sent with, so that `replace()` can
+   * send its next version. Left out, the tracker does not know it and
+   * `replace()` refuses (`version-unknown`).
+   */
+  versionNumber?: number | undefined;
 }
 
 /** Checks a {@link TrackInput} and turns it into a followed message's first state. */
@@ -40,6 +46,9 @@ export function adoptedState(input: TrackInput, step: StepContext): MessageState
   const expiry = i.expiryDateTime === undefined || i.expiryDateTime === null ? null : toDate(i.expiryDateTime);
   if (expiry === undefined) problems.push({ name: 'expiryDateTime', reason: 'must be a Date or an RFC 3339 timestamp' });
   checkMetadata(i.metadata, problems);
+  if (i.versionNumber !== undefined && (i.route !== 'gpconnect' || !Number.isSafeInteger(i.versionNumber) || i.versionNumber < 1 || i.versionNumber > 2_147_483_647)) {
+    problems.push({ name: 'versionNumber', reason: 'is for a GP-route message only: the whole number (1 or more) it was sent with' });
+  }
   if (problems.length > 0 || !sentAt || expiry === undefined) throw new LocalValidationError(problems);
   const t = begin(
     newState(i.messageId as string, i.route as TrackedRoute, 'following', step.now, {
@@ -48,6 +57,7 @@ export function adoptedState(input: TrackInput, step: StepContext): MessageState
       topic: typeof i.topic === 'string' ? i.topic : null,
       recipient: typeof i.recipient === 'string' ? i.recipient : null,
       metadata: i.metadata ?? null,
+      versionNumber: i.versionNumber ?? null,
     }),
   );
   scheduleNextPoll(t, step);

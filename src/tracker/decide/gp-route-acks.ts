@@ -3,10 +3,11 @@
 // or missing, or its business response is negative, or missing after a
 // positive infrastructure acknowledgement (20013); then "the sender system
 // MUST inform an appropriate person/team". A negative code raises `rejected`
-// with what to do about that code; a missing acknowledgement raises
+// with what to do about that code (a refused replacement, 20014,
+// `replacement-rejected`, naming both versions); a missing acknowledgement raises
 // `no-infrastructure-ack` or `no-business-ack` once it has been awaited for
 // the set time. Pure functions of the state and a StepContext.
-import { ITK_INFRASTRUCTURE_SUCCESS, parseGpRouteSubStatus } from '../../schemas/gp-route-codes.js';
+import { ITK_INFRASTRUCTURE_SUCCESS, ITK_REPLACEMENT_NOT_PROCESSED, parseGpRouteSubStatus } from '../../schemas/gp-route-codes.js';
 import { ITK_SUCCESS, SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
@@ -87,16 +88,32 @@ export function gpAckDueAt(s: MessageState, config: GpAckConfig, now: number): n
 }
 
 /**
+ * The two documents a refused replacement voids, by messageId only (the
+ * ledger's links; never anything the message carried), so a person finds
+ * both (decision D-TRACKER-34).
+ */
+function bothVersions(s: MessageState): string {
+  const version = s.versionNumber === null ? '' : `version ${s.versionNumber}, `;
+  const earlier = s.replaces === null ? 'the version it replaces (its relatesTo; not linked in this ledger)' : `the version it replaces (message ${s.replaces})`;
+  return `The practice could not process this new version (${version}message ${s.messageId}) and has marked it and ${earlier} as void.`;
+}
+
+/**
  * The GP route's rules after a status was recorded: a negative code raises
  * `rejected` with the code's action (whatever the status says: a negative
- * ITK3 or MESH code is final); an acknowledgement awaited for longer than
- * its set time raises its own reason. The message stays followed: a late
+ * ITK3 or MESH code is final), a refused replacement (20014)
+ * `replacement-rejected`; an acknowledgement awaited for longer than its set
+ * time raises its own reason. The message stays followed: a late
  * acknowledgement is still recorded.
  */
 export function applyGpRouteRules(t: Transition, ctx: StepContext & { config: GpAckConfig }): void {
   const s = t.state;
   if (s.route !== 'gpconnect') return;
   const read = parseGpRouteSubStatus(s.subStatus);
+  if (read.code === ITK_REPLACEMENT_NOT_PROCESSED) {
+    raiseAttention(t, 'replacement-rejected', `${s.status ?? 'REJECTED'}: ${s.subStatus ?? ''}. ${bothVersions(s)} To do: ${read.action}`, ctx.now);
+    return;
+  }
   if (read.outcome === 'negative' || (s.status === 'REJECTED' && read.code !== null)) {
     raiseAttention(t, 'rejected', `${s.status ?? 'REJECTED'}: ${s.subStatus ?? ''}. ${read.meaning} To do: ${read.action}`, ctx.now);
     return;

@@ -66,7 +66,10 @@ export function recordStatus(
   settle(t);
   t.events.push({ kind: 'terminal', status: seen.status, subStatus: seen.subStatus });
   applyGpRouteRules(t, ctx);
-  if (seen.status === 'REJECTED') raiseAttention(t, 'rejected', seen.subStatus ? `REJECTED: ${seen.subStatus}` : 'REJECTED by the practice.', ctx.now);
+  // A refused replacement has its own reason (the GP route's rules raised it): not `rejected` over it.
+  if (seen.status === 'REJECTED' && !t.state.attentionRaised.includes('replacement-rejected')) {
+    raiseAttention(t, 'rejected', seen.subStatus ? `REJECTED: ${seen.subStatus}` : 'REJECTED by the practice.', ctx.now);
+  }
   if (seen.status === 'EXPIRED') raiseAttention(t, 'expired', 'EXPIRED before the practice took it.', ctx.now);
 }
 

@@ -54,6 +54,8 @@ export interface MessageState {
   replaces: string | null;
   /** The later message sent to replace this one. */
   replacedBy: string | null;
+  /** GP route: the versionNumber it was sent with (1 for an original); null on other routes, or when not known. */
+  versionNumber: number | null;
 }
 
 /** A message the tracker has just met: nothing sent, polled or raised yet. */
@@ -87,6 +89,7 @@ export function newState(messageId: string, route: TrackedRoute, stage: TrackerS
     assignee: null,
     replaces: null,
     replacedBy: null,
+    versionNumber: null,
     ...fields,
   };
 }

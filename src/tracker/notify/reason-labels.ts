@@ -17,4 +17,5 @@ export const ATTENTION_REASON_LABELS: Readonly<Record<AttentionReason, string>> 
   'no-business-ack': 'Received, not known to be filed',
   'delivery-unknown': 'May or may not have arrived',
   'nearing-expiry': 'Not delivered yet, expiry near',
+  'replacement-rejected': 'New version refused: both versions void',
 };

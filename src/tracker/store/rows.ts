@@ -42,6 +42,7 @@ export function toState(row: SqlRow): MessageState {
     assignee: text(row.assignee),
     replaces: text(row.replaces),
     replacedBy: text(row.replaced_by),
+    versionNumber: row.version_number === null || row.version_number === undefined ? null : Number(row.version_number),
   };
 }
 
@@ -62,8 +63,15 @@ function payloadOf(row: SqlRow): StoredPayload | null {
   }
 }
 
+/** The lease a new row is written with: its owner, the earliest it may end, and how long it runs from the write. */
+export interface InsertLease {
+  owner: string;
+  until: Date;
+  ms: number;
+}
+
 /** The parameters of `insertMessage`, in order: the content sealed under a new key, never in clear (D-TRACKER-24). */
-export function insertParams(s: MessageState, leaseOwner: string | null, leaseUntil: Date | null): unknown[] {
+export function insertParams(s: MessageState, lease: InsertLease | undefined): unknown[] {
   const key = s.payload === null ? null : newMessageKey();
   const sealed = s.payload === null || key === null ? null : seal(s.payload, key, s.messageId).toString('base64');
   return [
@@ -71,7 +79,7 @@ export function insertParams(s: MessageState, leaseOwner: string | null, leaseUn
     s.createdAt, s.sentAt, s.expiryAt, s.followUntil, s.dueAt, s.polls, JSON.stringify(s.pollTimes), s.sendAttempts,
     s.failedSince, s.attention, s.attentionAt, s.attentionDetail, JSON.stringify(s.attentionRaised), s.lastError,
     null, s.metadata === null ? null : JSON.stringify(s.metadata),
-    leaseOwner, leaseUntil, sealed, key,
+    lease?.owner ?? null, lease?.until ?? null, sealed, key, lease?.ms ?? null, s.replaces, s.versionNumber,
   ];
 }
 
@@ -113,6 +121,7 @@ export function toSummary(s: MessageState): TrackedMessageSummary {
     assignee: s.assignee,
     replaces: s.replaces,
     replacedBy: s.replacedBy,
+    versionNumber: s.versionNumber,
   };
 }
 

@@ -33,12 +33,12 @@ export function statements(schema: string) {
         INSERT INTO ${s}.messages (message_id, route, stage, status, sub_status, status_updated, topic, recipient,
           created_at, sent_at, expiry_at, follow_until, due_at, polls, poll_times, send_attempts, failed_since,
           attention, attention_at, attention_detail, attention_raised, last_error, payload, metadata, changed_at,
-          lease_owner, lease_until, sealed, replaces)
+          lease_owner, lease_until, sealed, replaces, version_number)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18, $19, $20,
           $21::jsonb, $22, $23::jsonb, $24::jsonb, $9, $25,
           -- The lease runs from when the row is written, not from before a slow insert (decision D-TRACKER-19).
           greatest($26::timestamptz, clock_timestamp() + $29::float8 * interval '1 millisecond'),
-          $27, $30::uuid)
+          $27, $30::uuid, $31::integer)
         ON CONFLICT (message_id) DO NOTHING
         RETURNING message_id, lease_until
       ), keyed AS (
@@ -251,7 +251,7 @@ export function statements(schema: string) {
     /**
      * The replacement is recorded (sent, queued, or failed for good): the
      * earlier message leaves the attention list, and the audit says who sent
-     * it again and why.
+     * it again (or sent its next version: $6, the action) and why.
      */
     completeReplacement: `
       WITH earlier AS (
@@ -262,12 +262,13 @@ export function statements(schema: string) {
         RETURNING m.message_id
       )
       INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, related, note)
-      SELECT $3, e.message_id, $4, 'resend', 'done', e.attention, $2, $5 FROM earlier e`,
+      SELECT $3, e.message_id, $4, $6, 'done', e.attention, $2, $5 FROM earlier e`,
 
     /**
      * A replacement refused before any request (invalid, or content rejected
      * before): it goes, the earlier message is no longer replaced, and the
-     * audit records the refusal ($5, the error's name and message).
+     * audit records the refusal ($5, the error's name and message; $7, the
+     * action).
      */
     dropReplacement: `
       WITH gone AS (
@@ -278,7 +279,7 @@ export function statements(schema: string) {
         RETURNING message_id, attention
       )
       INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, related, note, detail)
-      SELECT $2, u.message_id, $3, 'resend', 'refused', u.attention, $1, $4, $5 FROM undone u`,
+      SELECT $2, u.message_id, $3, $7, 'refused', u.attention, $1, $4, $5 FROM undone u`,
 
     /** One audit entry, written as it is (conflicts and refusals found outside the statements above). */
     insertAudit: `

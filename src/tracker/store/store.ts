@@ -5,7 +5,7 @@ import type { SqlDriver, SqlRow } from '../db/driver.js';
 import type { TrackerEvent } from '../events.js';
 import { toAuditEntry, type TrackerAuditEntry } from '../audit.js';
 import type { AttentionReason, StatusChange, TrackedRoute, TrackerStage } from '../types.js';
-import { insertParams, toState, toStatusChange, transitionParams } from './rows.js';
+import { insertParams, toState, toStatusChange, transitionParams, type InsertLease } from './rows.js';
 import { statements, type Statements } from './sql.js';
 import { NotifierStore } from './notifier-store.js';
 import type { MessageState } from '../model/message-state.js';
@@ -39,6 +39,9 @@ export interface PersonAct {
   by: string | null;
   note: string | null;
 }
+
+/** How a message came to replace another: sent again (`send` with `replaces`), or its next GP-route version (`replace`). */
+export type ReplacingAction = Extract<TrackerAuditEntry['action'], 'resend' | 'replace'>;
 
 /** What a person's conditional action found: the message, and whether it changed. */
 export interface ActionResult {
@@ -120,9 +123,8 @@ export class TrackerStore {
    * clock, and never ends before `until` (decision D-TRACKER-19); the
    * lease's end as written is returned.
    */
-  async insert(state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> {
-    const params = [...insertParams(state, lease?.owner ?? null, lease?.until ?? null), lease?.ms ?? null, state.replaces];
-    const [row] = await this.#db.query(this.#sql.insertMessage, params);
+  async insert(state: MessageState, lease?: InsertLease): Promise<false | { leaseUntil: Date | null }> {
+    const [row] = await this.#db.query(this.#sql.insertMessage, insertParams(state, lease));
     if (!row) return false;
     return { leaseUntil: leaseUntilOf(row) };
   }
@@ -291,28 +293,28 @@ export class TrackerStore {
    */
   async insertReplacing(
     state: MessageState,
-    lease: { owner: string; until: Date; ms: number },
+    lease: InsertLease,
     earlier: string,
   ): Promise<{ leaseUntil: Date | null } | 'duplicate' | 'unknown' | 'replaced'> {
     return this.#db.transaction(async (tx) => {
       const [locked] = await tx.query(this.#sql.lockEarlier, [earlier]);
       if (!locked) return 'unknown';
       if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
-      const [row] = await tx.query(this.#sql.insertMessage, [...insertParams({ ...state, replaces: earlier }, lease.owner, lease.until), lease.ms, earlier]);
+      const [row] = await tx.query(this.#sql.insertMessage, insertParams({ ...state, replaces: earlier }, lease));
       if (!row) return 'duplicate';
       await tx.query(this.#sql.markReplaced, [earlier, state.messageId]);
       return { leaseUntil: leaseUntilOf(row) };
     });
   }
 
-  /** The replacement was recorded: the earlier message leaves the attention list; the audit says who resent it. */
-  async completeReplacement(earlier: string, replacement: string, now: Date, person: PersonAct): Promise<void> {
-    await this.#db.query(this.#sql.completeReplacement, [earlier, replacement, now, person.by, person.note]);
+  /** The replacement was recorded: the earlier message leaves the attention list; the audit says who resent (or replaced) it. */
+  async completeReplacement(earlier: string, replacement: string, now: Date, person: PersonAct & { action: ReplacingAction }): Promise<void> {
+    await this.#db.query(this.#sql.completeReplacement, [earlier, replacement, now, person.by, person.note, person.action]);
   }
 
   /** A replacement refused before any request: removed, its earlier message no longer replaced, the refusal audited. */
-  async dropReplacement(replacement: string, owner: string, now: Date, person: PersonAct, detail: string): Promise<void> {
-    await this.#db.query(this.#sql.dropReplacement, [replacement, now, person.by, person.note, detail, owner]);
+  async dropReplacement(replacement: string, owner: string, now: Date, person: PersonAct & { action: ReplacingAction }, detail: string): Promise<void> {
+    await this.#db.query(this.#sql.dropReplacement, [replacement, now, person.by, person.note, detail, owner, person.action]);
   }
 
   /** Writes one audit entry as it is. */

@@ -1,6 +1,7 @@
-// A send that replaces an earlier message (`send(route, message, { replaces })`):
-// the two are linked as the new one is written, so of two people sending the
-// same message again at once only one sends; once the new message is
+// A send that replaces an earlier message (`send(route, message, { replaces })`,
+// and `replace` for a GP-route document's next version): the two are linked
+// as the new one is written, so of two people sending the same message again
+// (or a new version of it) at once only one sends; once the new message is
 // recorded the earlier leaves the attention list; a replacement refused
 // before any request is removed and the earlier is no longer replaced. Each
 // outcome goes in the audit with the person who asked (decision D-TRACKER-28).
@@ -10,6 +11,7 @@ import type { InvalidParameter } from '../../schemas/problem.js';
 import { ConflictingActionError } from '../errors.js';
 import { describeError } from '../describe-error.js';
 import type { MessageState } from '../model/message-state.js';
+import type { ReplacingAction } from '../store/store.js';
 import type { TrackerContext } from './context.js';
 import { checkNote, checkPerson } from './people.js';
 
@@ -18,6 +20,8 @@ export interface Replacing {
   earlier: string;
   by: string | null;
   note: string | null;
+  /** Sent again (`send` with `replaces`), or the next GP-route version (`replace`): how the audit names it. */
+  action: ReplacingAction;
 }
 
 /** The send options that concern lineage. */
@@ -25,6 +29,8 @@ export interface LineageOptions {
   replaces?: string | undefined;
   by?: string | undefined;
   note?: string | undefined;
+  /** Set by `replace`; a plain send with `replaces` sends the message again. */
+  action?: ReplacingAction | undefined;
 }
 
 /** The replacement a send asks for, checked (problems are added); undefined when it replaces nothing. */
@@ -37,7 +43,7 @@ export function replacingOf(options: LineageOptions, messageId: string, problems
   } else if (options.replaces.toLowerCase() === messageId.toLowerCase()) {
     problems.push({ name: 'replaces', reason: 'must name an earlier message, not this one' });
   }
-  return { earlier: options.replaces, by: options.by ?? null, note: options.note ?? null };
+  return { earlier: options.replaces, by: options.by ?? null, note: options.note ?? null, action: options.action ?? 'resend' };
 }
 
 /**
@@ -66,7 +72,7 @@ export async function insertSending(
       at: new Date(),
       messageId: replacing.earlier,
       by: replacing.by,
-      action: 'resend',
+      action: replacing.action,
       outcome: 'conflict',
       reason: earlier?.attention ?? null,
       assignee: null,
@@ -74,7 +80,7 @@ export async function insertSending(
       note: replacing.note,
       detail: `already replaced by ${earlier?.replacedBy ?? 'another message'}`,
     });
-    throw new ConflictingActionError(replacing.earlier, 'resend', await store.lastDone(replacing.earlier, ['resend']), 'not-sent');
+    throw new ConflictingActionError(replacing.earlier, replacing.action, await store.lastDone(replacing.earlier, ['resend', 'replace']), 'not-sent');
   }
   return outcome === 'duplicate' ? false : outcome;
 }

@@ -38,7 +38,7 @@ export interface AssignOptions {
 }
 
 /** The actions that take a message off the attention list: the one that did is who came first. */
-const CLEARED_BY = ['acknowledge', 'resend'] as const;
+const CLEARED_BY = ['acknowledge', 'resend', 'replace'] as const;
 
 const MAX_PERSON = 200;
 const MAX_NOTE = 2_000;

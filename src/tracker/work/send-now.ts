@@ -196,13 +196,26 @@ function newSendingState(
   metadata: Record<string, unknown> | null,
   now: number,
 ): MessageState {
-  const m = payload.message as { topic?: unknown; recipient?: { id?: { value?: unknown } }; expiryDateTime?: unknown };
+  const m = payload.message as {
+    topic?: unknown;
+    recipient?: { id?: { value?: unknown } };
+    expiryDateTime?: unknown;
+    gpConnectAdditionalInformation?: { versionNumber?: unknown };
+  };
   const expiry = typeof m.expiryDateTime === 'string' ? new Date(m.expiryDateTime) : null;
+  const version = m.gpConnectAdditionalInformation?.versionNumber;
   return newState(messageId, route, 'sending', now, {
     topic: typeof m.topic === 'string' ? m.topic : null,
     recipient: typeof m.recipient?.id?.value === 'string' ? m.recipient.id.value : null,
     expiryAt: expiry && !Number.isNaN(expiry.getTime()) ? expiry : null,
     payload,
     metadata,
+    // Kept beside the content, which is erased once the service holds it: replace() sends the next version (D-TRACKER-34).
+    versionNumber: route === 'gpconnect' && isVersionNumber(version) ? version : null,
   });
+}
+
+/** A GP-route versionNumber the ledger can keep (the client refuses any other before it is sent). */
+function isVersionNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 && v <= 2_147_483_647;
 }

@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<TrackerAuditEntry['action'], string> = {
   assign: 'Assigned',
   unassign: 'Unassigned',
   resend: 'Sent again',
+  replace: 'Sent a new version',
   'poll-now': 'Polled now',
 };
 
@@ -62,7 +63,7 @@ function auditSection(view: AuditView): Html {
 <h2 id="audit-heading">Actions, newest first</h2>
 ${
   view.items.length === 0
-    ? html`<p class="notice">No action matches. Every acknowledgement, assignment, send again and poll asked for by a person is written here as it happens, and never changed.</p>`
+    ? html`<p class="notice">No action matches. Every acknowledgement, assignment, send again, new version and poll asked for by a person is written here as it happens, and never changed.</p>`
     : html`<table>
 <thead><tr><th scope="col">When</th><th scope="col">Person</th><th scope="col">Action</th><th scope="col">Outcome</th><th scope="col">Message</th><th scope="col">Reason</th><th scope="col">Note</th></tr></thead>
 <tbody>${view.items.map((e) => row(e, view.base))}</tbody>

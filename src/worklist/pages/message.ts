@@ -78,8 +78,9 @@ function attentionPanel(view: MessageView): Html {
   const { message, can } = view;
   const attention = message.attention;
   if (!attention) {
+    const newVersion = view.audit.some((e) => e.action === 'replace' && e.outcome === 'done' && e.replacement === message.replacedBy);
     const resent = message.replacedBy
-      ? html` It was sent again as <a class="id" href="${view.base}/messages/${message.replacedBy}">${message.replacedBy}</a>.`
+      ? html` ${newVersion ? 'A new version of it was sent' : 'It was sent again'} as <a class="id" href="${view.base}/messages/${message.replacedBy}">${message.replacedBy}</a>.`
       : '';
     return html`<section class="panel" aria-labelledby="attention-heading"><h2 id="attention-heading">Nothing to do</h2>
 <p>This message does not need a person now.${resent}</p>${can.poll ? pollForm(view) : ''}</section>`;
@@ -115,6 +116,7 @@ function summary(view: MessageView): Html {
     ['Sent', timeCell(m.sentAt)],
     ['Expiry', m.expiryDateTime ? timeCell(m.expiryDateTime) : null],
     ['Polls', html`${m.polls}${m.lastPolledAt ? html`, last ${timeCell(m.lastPolledAt)}` : ''}${m.nextPollAt ? html`, next ${timeCell(m.nextPollAt)}` : ''}`],
+    ['Document version', m.versionNumber === null ? null : String(m.versionNumber)],
     ['Replaces', link(m.replaces)],
     ['Replaced by', link(m.replacedBy)],
     ['Last error', m.lastError],

@@ -36,6 +36,10 @@ function personAction(e: TrackerAuditEntry, base: string): Html {
       return html`<strong>${who}</strong> sent it again${
         e.replacement && e.outcome === 'done' ? html` as <a class="id" href="${base}/messages/${e.replacement}">${e.replacement}</a>` : ''
       }${outcome}${detail}${note}`;
+    case 'replace':
+      return html`<strong>${who}</strong> sent a new version of it${
+        e.replacement && e.outcome === 'done' ? html` as <a class="id" href="${base}/messages/${e.replacement}">${e.replacement}</a>` : ''
+      }${outcome}${detail}${note}`;
     case 'poll-now':
       return html`<strong>${who}</strong> asked the service for its status${outcome}${detail}`;
   }
@@ -44,7 +48,10 @@ function personAction(e: TrackerAuditEntry, base: string): Html {
 /** The entries of a message's history and audit, oldest first. */
 export function timeline(message: TrackedMessage, audit: readonly TrackerAuditEntry[], base: string): Html {
   const entries: Entry[] = [{ at: message.createdAt, what: html`Recorded by the tracker, before it was sent` }];
-  if (message.replaces) entries.push({ at: message.createdAt, what: html`Sent to replace <a class="id" href="${base}/messages/${message.replaces}">${message.replaces}</a>` });
+  if (message.replaces) {
+    const sent = message.versionNumber === null ? 'Sent' : `Version ${message.versionNumber}, sent`;
+    entries.push({ at: message.createdAt, what: html`${sent} to replace <a class="id" href="${base}/messages/${message.replaces}">${message.replaces}</a>` });
+  }
   if (message.sentAt) entries.push({ at: message.sentAt, what: html`Accepted by the service` });
   for (const h of message.history) {
     const meaning = explainStatus(h.status, h.subStatus);

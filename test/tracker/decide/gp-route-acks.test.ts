@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_ACK_MS, DEFAULT_INFRASTRUCTURE_ACK_MS, gpAckDueAt } from '../../../src/tracker/decide/gp-route-acks.js';
 import { recordStatus, scheduleNextPoll } from '../../../src/tracker/decide/transitions.js';
 import { begin } from '../../../src/tracker/model/transition.js';
-import { GP_ROUTE_CODES, formatGpRouteSubStatus } from '../../../src/index.js';
+import { GP_ROUTE_CODES, ITK_REPLACEMENT_NOT_PROCESSED, formatGpRouteSubStatus } from '../../../src/index.js';
 import { CONFIG, DAY, HOUR, NOW, followed, step } from './support.js';
 
 const seen = (status: string, subStatus: string | null, updated: string | null = null) => ({ status, subStatus, updated });
@@ -83,7 +83,8 @@ describe('GP route: missing acknowledgements', () => {
 });
 
 describe('GP route: negative codes', () => {
-  const negatives = GP_ROUTE_CODES.filter((c) => c.outcome === 'negative');
+  // 20014 has its own reason: see 'a refused replacement' below.
+  const negatives = GP_ROUTE_CODES.filter((c) => c.outcome === 'negative' && c.code !== ITK_REPLACEMENT_NOT_PROCESSED);
 
   it.each(negatives.map((c) => [formatGpRouteSubStatus(c), c.action] as const))('REJECTED %s: rejected, with the code\'s action', (subStatus, action) => {
     const t = begin(gp());
@@ -113,5 +114,34 @@ describe('GP route: negative codes', () => {
     const t = begin(gp());
     recordStatus(t, seen('REJECTED', '29999-Something new'), 'poll', step());
     expect(t.state.attentionDetail).toMatch(/Treat the document as not filed/);
+  });
+});
+
+describe('GP route: a refused replacement (20014)', () => {
+  const refused = GP_ROUTE_CODES.find((c) => c.code === ITK_REPLACEMENT_NOT_PROCESSED)!;
+  const earlier = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+  it('replacement-rejected, not rejected, naming this version and the one it replaces by messageId, with the action', () => {
+    const t = begin(gp({ replaces: earlier, versionNumber: 2 }));
+    recordStatus(t, seen('REJECTED', formatGpRouteSubStatus(refused)), 'poll', step());
+    expect(t.state).toMatchObject({ stage: 'settled', attention: 'replacement-rejected', attentionRaised: ['replacement-rejected'] });
+    const detail = t.state.attentionDetail ?? '';
+    expect(detail).toContain(`version 2, message ${t.state.messageId}`);
+    expect(detail).toContain(`the version it replaces (message ${earlier})`);
+    expect(detail).toContain(`To do: ${refused.action}`);
+    expect(t.events.filter((e) => e.kind === 'attention')).toEqual([{ kind: 'attention', reason: 'replacement-rejected', detail }]);
+  });
+
+  it('on a message the ledger does not link to an earlier one, the detail says so rather than naming one', () => {
+    const t = begin(gp());
+    recordStatus(t, seen('REJECTED', '20014-Unable to Process Replacement Document'), 'poll', step());
+    expect(t.state.attention).toBe('replacement-rejected');
+    expect(t.state.attentionDetail).toMatch(/its relatesTo; not linked in this ledger/);
+  });
+
+  it('only on the GP route', () => {
+    const t = begin(followed({}));
+    recordStatus(t, seen('REJECTED', '20014 - Unable to Process Replacement Document'), 'poll', step());
+    expect(t.state.attention).toBe('rejected');
   });
 });
