@@ -71,6 +71,8 @@ export interface TrackerLoops {
   events: TrackerLoopHealth;
   /** Deletion of settled messages after `keepSettledForMs`. */
   retention: TrackerLoopHealth;
+  /** Delivery of attention to the `notify` notifiers (a notifier's own failures are retried inside its rounds); null without notifiers. */
+  notifications: TrackerLoopHealth | null;
   /** On PostgreSQL, the instance's heartbeat (without it, other instances take over its work after 10 s); null on the embedded engine. */
   heartbeat: TrackerLoopHealth | null;
 }
@@ -154,7 +156,7 @@ export interface HealthLimits {
 /** Failed rounds in a row before a loop counts as failing (each one already backed off and retried). */
 const FAILURES_BEFORE_FAILING = 3;
 
-const LOOP_NAMES: Record<keyof TrackerLoops, string> = { polling: 'the polling loop', events: 'event delivery', retention: 'the retention loop', heartbeat: "the instance's heartbeat" };
+const LOOP_NAMES: Record<keyof TrackerLoops, string> = { polling: 'the polling loop', events: 'event delivery', retention: 'the retention loop', notifications: 'notification delivery', heartbeat: "the instance's heartbeat" };
 
 /** The verdict: `ok` and its reasons, failing ones first. */
 export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boolean; reasons: HealthReason[] } {

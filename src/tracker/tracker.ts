@@ -305,6 +305,7 @@ export class Tracker {
       polling: loopHealth(this.#background.status()),
       events: loopHealth(this.#events.status()),
       retention: loopHealth(this.#retention.status()),
+      notifications: this.#notifiers ? loopHealth(this.#notifiers.status()) : null,
       heartbeat: this.#heartbeat ? loopHealth(this.#heartbeat.status()) : null,
     };
     const limits = { stuckAfterMs: config.leaseMs, stalledAfterMs: Math.max(config.leaseMs, 60_000), eventsLateAfterMs: EVENTS_LATE_MS };

@@ -2,26 +2,13 @@
 // embedded databases copied from the test template (the app's tracker
 // played in this process between the commands), and on a PostgreSQL
 // database that stops answering.
-import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { standardMessage } from '../contract/support.js';
 import { freshPGliteDirectory } from '../tracker/support.js';
 import { withSql } from '../tracker/production/support.js';
-import { assertBuilt, expectNoLeak } from './support.js';
-import { PATIENT_DATA, TRACK_TIMEOUT_MS, asApp, ok, track } from './track-support.js';
+import { TRACK_TIMEOUT_MS, asApp, ok, track, useTrackSandbox } from './track-support.js';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  assertBuilt();
-  sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-  if (sandbox === undefined) return;
-  expectNoLeak([sandbox.apiKey, ...PATIENT_DATA]);
-  await sandbox.close();
-});
+const env = useTrackSandbox();
 
 interface Health {
   ok: boolean;
@@ -34,9 +21,9 @@ interface Health {
 describe('cdms track health', { timeout: TRACK_TIMEOUT_MS }, () => {
   it('exit 0 when the ledger is well; a warning (attention) fails only with --strict', async () => {
     const database = freshPGliteDirectory();
-    await asApp(sandbox, database, async (app) => {
+    await asApp(env.sandbox, database, async (app) => {
       const { messageId } = await app.send('standard', standardMessage());
-      sandbox.toolbar.reject(messageId);
+      env.sandbox.toolbar.reject(messageId);
       await app.pollNow(messageId);
     });
     const plain = await track(['health'], database);
@@ -53,7 +40,7 @@ describe('cdms track health', { timeout: TRACK_TIMEOUT_MS }, () => {
 
   it('exit 1 when polls are overdue and nothing polls them, with the reason', async () => {
     const database = freshPGliteDirectory();
-    await asApp(sandbox, database, async (app) => {
+    await asApp(env.sandbox, database, async (app) => {
       await app.track({ messageId: crypto.randomUUID(), route: 'standard', sentAt: new Date() });
     });
     await withSql('PGlite', { database }, (sql) => sql(`UPDATE $schema.messages SET due_at = now() - interval '1 hour'`));
@@ -83,10 +70,10 @@ describe('cdms track health', { timeout: TRACK_TIMEOUT_MS }, () => {
 describe('cdms track purge', { timeout: TRACK_TIMEOUT_MS }, () => {
   it('deletes the settled messages older than --older-than, with their history and events; nothing else', async () => {
     const database = freshPGliteDirectory();
-    const [done, pending] = await asApp(sandbox, database, async (app) => {
+    const [done, pending] = await asApp(env.sandbox, database, async (app) => {
       app.onEvent(() => undefined);
       const sent = [await app.send('standard', standardMessage()), await app.send('standard', standardMessage())];
-      sandbox.toolbar.import(sent[0]!.messageId);
+      env.sandbox.toolbar.import(sent[0]!.messageId);
       for (const { messageId } of sent) await app.pollNow(messageId);
       await app.start();
       // Every event handled before the app lets the database go.

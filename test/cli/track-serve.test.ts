@@ -4,32 +4,20 @@
 // serves the worklist over an embedded ledger, names the proxy's user in the
 // audit, and stops cleanly on Ctrl-C.
 import { rmSync } from 'node:fs';
-import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { standardMessage } from '../contract/support.js';
 import { freshPGliteDirectory } from '../tracker/support.js';
-import { assertBuilt, cdms, expectNoLeak, startCli } from './support.js';
-import { PATIENT_DATA, TRACK_TIMEOUT_MS, asApp } from './track-support.js';
+import { cdms, startCli } from './support.js';
+import { TRACK_TIMEOUT_MS, asApp, useTrackSandbox } from './track-support.js';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  assertBuilt();
-  sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-  if (sandbox === undefined) return;
-  expectNoLeak([sandbox.apiKey, ...PATIENT_DATA]);
-  await sandbox.close();
-});
+const env = useTrackSandbox();
 
 /** A ledger with one message the practice rejected, as the app left it. */
 async function ledgerWithRejection(): Promise<{ database: string; messageId: string }> {
   const database = freshPGliteDirectory();
-  const messageId = await asApp(sandbox, database, async (app) => {
+  const messageId = await asApp(env.sandbox, database, async (app) => {
     const { messageId } = await app.send('standard', standardMessage());
-    sandbox.toolbar.reject(messageId);
+    env.sandbox.toolbar.reject(messageId);
     await app.pollNow(messageId);
     return messageId;
   });
@@ -82,7 +70,7 @@ describe('cdms track serve', () => {
       const ended = await serve.done;
       expect(ended.stderr).toContain('Worklist stopped.');
       // The ledger was released: the app can open it again, and the acknowledgement is in it.
-      const after = await asApp(sandbox, database, (app) => app.get(messageId));
+      const after = await asApp(env.sandbox, database, (app) => app.get(messageId));
       expect(after?.attention).toBeNull();
       rmSync(database, { recursive: true, force: true });
     },

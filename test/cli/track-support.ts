@@ -1,11 +1,11 @@
 // Shared by the `cdms track` and `cdms send --track` tests: a sandbox in this
 // process, a tracker playing the app on the same database, and the commands.
-import type { Sandbox } from 'cdms-sdk/sandbox';
-import { expect } from 'vitest';
+import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { CdmsClient } from '../../src/index.js';
 import { createTracker, type Tracker } from '../../src/tracker/index.js';
 import { PATIENT } from '../helpers/fixtures.js';
-import { NHS_NUMBER, cdms, json, type RunResult } from './support.js';
+import { NHS_NUMBER, assertBuilt, cdms, expectNoLeak, json, type RunResult } from './support.js';
 
 /** Patient data that must never appear in any output. */
 export const PATIENT_DATA: readonly string[] = [NHS_NUMBER, '943 476 5919', PATIENT.family, PATIENT.given, PATIENT.dateOfBirth];
@@ -19,6 +19,29 @@ export interface TrackedSend {
   messageId: string;
   outcome: string;
   recovered: boolean;
+}
+
+/**
+ * A sandbox for the file's tests, started once the built binary is found; at
+ * the end nothing the commands printed held its API key or patient data.
+ */
+export function useTrackSandbox(): { readonly sandbox: Sandbox } {
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    assertBuilt();
+    sandbox = await startSandbox();
+  });
+  afterAll(async () => {
+    if (sandbox === undefined) return;
+    expectNoLeak([sandbox.apiKey, ...PATIENT_DATA]);
+    await sandbox.close();
+  });
+  return {
+    get sandbox(): Sandbox {
+      if (sandbox === undefined) throw new Error('the sandbox starts in beforeAll');
+      return sandbox;
+    },
+  };
 }
 
 /** `cdms track ...` with no key and no base URL in the environment: the ledger is all it needs. */

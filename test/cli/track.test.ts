@@ -5,25 +5,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gpMessage, standardMessage } from '../contract/support.js';
 import { freshPGliteDirectory } from '../tracker/support.js';
-import { assertBuilt, cdms, expectNoLeak, json } from './support.js';
-import { PATIENT_DATA, TRACK_TIMEOUT_MS, asApp, ok, track } from './track-support.js';
+import { cdms, json } from './support.js';
+import { TRACK_TIMEOUT_MS, asApp, ok, track, useTrackSandbox } from './track-support.js';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  assertBuilt();
-  sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-  if (sandbox === undefined) return;
-  expectNoLeak([sandbox.apiKey, ...PATIENT_DATA]);
-  await sandbox.close();
-});
+const env = useTrackSandbox();
 
 interface Page {
   items: { messageId: string; attention: { reason: string } | null }[];
@@ -32,9 +20,9 @@ interface Page {
 
 /** Plays the app: two messages sent, one rejected by the practice, both polled. Returns [rejected, pending]. */
 function seeded(database: string): Promise<string[]> {
-  return asApp(sandbox, database, async (app) => {
+  return asApp(env.sandbox, database, async (app) => {
     const sent = [await app.send('standard', standardMessage()), await app.send('standard', standardMessage())];
-    sandbox.toolbar.reject(sent[0]!.messageId);
+    env.sandbox.toolbar.reject(sent[0]!.messageId);
     for (const { messageId } of sent) await app.pollNow(messageId);
     return sent.map((s) => s.messageId);
   });
@@ -87,11 +75,23 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
     expect(again.stdout.trim()).toBe(`Nothing to acknowledge: ${rejected} did not need attention.`);
   });
 
+  it('acknowledge --by --note: the audit names the person and keeps the note; one without the other is refused and clears nothing', async () => {
+    const database = freshPGliteDirectory();
+    const [rejected] = await seeded(database);
+    const half = await track(['ack', rejected!, '--by', 'j.smith'], database);
+    expect(half.code).toBe(2);
+    expect(half.stderr).toContain('--by and --note go together');
+    const note = 'Phoned the practice; they re-imported it.';
+    expect(ok(await track(['ack', rejected!, '--by', 'j.smith', '--note', note, '--json'], database))).toEqual({ messageId: rejected, acknowledged: 'rejected' });
+    const audit = await asApp(env.sandbox, database, (app) => app.audit({ messageId: rejected! }));
+    expect(audit.items).toMatchObject([{ action: 'acknowledge', by: 'j.smith', note, reason: 'rejected', outcome: 'done' }]);
+  });
+
   it('show: the message, its attention and every status seen; the same with --json', async () => {
     const database = freshPGliteDirectory();
-    const id = await asApp(sandbox, database, async (app) => {
+    const id = await asApp(env.sandbox, database, async (app) => {
       const { messageId } = await app.send('standard', standardMessage(), { metadata: { document: 'DS-1042' } });
-      sandbox.toolbar.reject(messageId);
+      env.sandbox.toolbar.reject(messageId);
       await app.pollNow(messageId);
       return messageId;
     });
@@ -118,10 +118,10 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
 
   it('show, GP route: the code, where it comes from and what to do; the attention says it too', async () => {
     const database = freshPGliteDirectory();
-    const id = await asApp(sandbox, database, async (app) => {
+    const id = await asApp(env.sandbox, database, async (app) => {
       const { messageId } = await app.send('gpconnect', gpMessage());
-      sandbox.gpRoute.advance(messageId);
-      sandbox.gpRoute.advance(messageId, 'rejected');
+      env.sandbox.gpRoute.advance(messageId);
+      env.sandbox.gpRoute.advance(messageId, 'rejected');
       await app.pollNow(messageId);
       return messageId;
     });
@@ -137,7 +137,7 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
   it('pages: --limit, and the next-page command it prints with --cursor', async () => {
     const database = freshPGliteDirectory();
     const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-    await asApp(sandbox, database, async (app) => {
+    await asApp(env.sandbox, database, async (app) => {
       for (const messageId of ids) await app.track({ messageId, route: 'gpconnect', sentAt: new Date() });
     });
     const first = await track(['list', '--route', 'gpconnect', '--limit', '2'], database);
@@ -170,7 +170,7 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
 
   it('while the app holds the embedded database: exit 2, naming the process and the way out (PostgreSQL)', async () => {
     const database = freshPGliteDirectory();
-    await asApp(sandbox, database, async () => {
+    await asApp(env.sandbox, database, async () => {
       const r = await track(['attention'], database);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`error: The tracker database ${database} is in use by process ${process.pid} on `);

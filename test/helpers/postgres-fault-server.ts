@@ -13,10 +13,9 @@
 //   pg.destroy();
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { postgresBinaries } from '../setup/postgres-server.js';
+import { freePort, postgresBinaries } from '../setup/postgres-server.js';
 
 /** A server a test can crash and restart. */
 export interface FaultyPostgres {
@@ -36,16 +35,6 @@ export interface FaultyPostgres {
 export interface FaultyPostgresOptions {
   /** Require this password for the user `cdms` (scram-sha-256) instead of trusting loopback. */
   password?: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Whether this machine has the PostgreSQL binaries (the suites skip, loudly, without them). */

@@ -22,7 +22,8 @@ export function postgresBinaries(): string | undefined {
   return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nobody listens on now (the kernel's pick). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -151,6 +151,8 @@ describe.each(ENGINES)('notifications ($engine)', ({ engine, skip }) => {
     expect(Object.keys(one!.data).sort()).toEqual(['expiryDateTime', 'messageId', 'raisedAt', 'reason', 'recipient', 'route', 'sentAt', 'topic']);
     expect(posts[0]!.headers['webhook-id']).toBe(`msg_${rejected}_rejected`);
     for (const forbidden of PATIENT_DATA) expect(posts.map((p) => p.body).join('\n')).not.toContain(forbidden);
+    // Their loop is among the health check's.
+    expect((await tracker.health()).loops?.notifications).toMatchObject({ running: true, failures: 0, lastError: null });
     // Tampered, the same body fails verification: the receiver's check is real.
     expect(() => new Webhook(hooks.secret).verify(posts[0]!.body.replace('rejected', 'expired'), posts[0]!.headers as Record<string, string>)).toThrow();
   });

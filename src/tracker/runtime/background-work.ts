@@ -1,13 +1,13 @@
 // The due-work loop of one instance: polls and unfinished sends claimed
 // under a lease, each run in its slot of the shared request budget. It runs
-// on the PollingLoop; the steps it runs are in ../work.
+// is one of the tracker's loops; the steps it runs are in ../work.
 import { setMaxListeners } from 'node:events';
 import type { ClaimedWork } from '../store/store.js';
 import { settleClaimedSend } from '../work/settle-send.js';
 import type { TrackerContext } from '../work/context.js';
 import { pollClaimed } from '../work/poll.js';
-import { describeError } from '../describe-error.js';
-import { PollingLoop, type LoopStatus, type NextRound } from './polling-loop.js';
+import type { NextRound } from './polling-loop.js';
+import { TrackerLoop } from './tracker-loop.js';
 import { waitUntil } from './waker.js';
 
 /**
@@ -17,77 +17,53 @@ import { waitUntil } from './waker.js';
  * dead instance strands little work and a busy one never runs ahead of the
  * others.
  */
-export class BackgroundWork {
-  readonly #ctx: TrackerContext;
-  readonly #loop: PollingLoop;
+export class BackgroundWork extends TrackerLoop {
   readonly #inFlight = new Set<Promise<void>>();
   readonly #maxInFlight: number;
   readonly #batch: number;
 
   constructor(ctx: TrackerContext) {
-    this.#ctx = ctx;
-    const { config } = ctx;
-    const rate = config.maxPollsPerSecond;
+    super(ctx, { errorEvent: 'tracker.loop-error', errorMessage: 'background work failed', maxBackoffMs: 30_000 });
+    const rate = ctx.config.maxPollsPerSecond;
     this.#batch = Math.max(1, Math.min(200, Math.ceil(rate * 2)));
     this.#maxInFlight = Math.max(8, Math.min(512, Math.ceil(rate * 4)));
-    this.#loop = new PollingLoop({
-      round: () => this.#round(),
-      // The database is unreachable or refused: say so, back off, keep going.
-      onError: (error) =>
-        config.logger.error(
-          { event: 'tracker.loop-error', error: error instanceof Error ? error.name : typeof error },
-          `cdms tracker: background work failed (${error instanceof Error ? error.message : 'unknown error'}); retrying`,
-        ),
-      backoffMs: config.idleCheckMs,
-      maxBackoffMs: 30_000,
-    });
     // Every job waiting for its slot listens to the stop signal.
-    setMaxListeners(this.#maxInFlight + 16, this.#loop.signal);
-  }
-
-  /** Starts the loop (once). */
-  start(): void {
-    this.#loop.start();
-  }
-
-  /** What the loop is doing, for the health check. */
-  status(): LoopStatus {
-    return this.#loop.status(describeError);
+    setMaxListeners(this.#maxInFlight + 16, this.signal);
   }
 
   /** Stops claiming; work waiting for its slot is released for later, requests under way finish. */
-  async stop(): Promise<void> {
-    await this.#loop.stop();
+  override async stop(): Promise<void> {
+    await super.stop();
     await Promise.all(this.#inFlight);
   }
 
   /** Claims what is due and there is room for; with nothing claimed, pauses until the next due time (at most the idle check). */
-  async #round(): Promise<NextRound> {
+  protected async round(): Promise<NextRound> {
     const room = this.#maxInFlight - this.#inFlight.size;
     const claimed = room > 0 ? await this.#claim(Math.min(room, this.#batch)) : 0;
     if (claimed > 0) return 'again';
-    return room > 0 ? await this.#idleMs() : this.#ctx.config.idleCheckMs;
+    return room > 0 ? await this.#idleMs() : this.ctx.config.idleCheckMs;
   }
 
   async #idleMs(): Promise<number> {
-    const due = await this.#ctx.store.nextDue();
-    const { idleCheckMs } = this.#ctx.config;
+    const due = await this.ctx.store.nextDue();
+    const { idleCheckMs } = this.ctx.config;
     return due === null ? idleCheckMs : Math.min(idleCheckMs, Math.max(0, due.getTime() - Date.now()));
   }
 
   async #claim(limit: number): Promise<number> {
-    const { store, config, budget } = this.#ctx;
+    const { store, config, budget } = this.ctx;
     const now = Date.now();
     const claimed = await store.claimDue(config.instanceId, new Date(now + config.leaseMs), new Date(now), limit);
     // A message tracker.send is sending in this process is its own (decision D-TRACKER-19): the claim only renewed the
     // lease it holds under the same name, and its send records the outcome.
-    const work = claimed.filter((w) => !this.#ctx.sendsInProgress.has(w.state.messageId));
+    const work = claimed.filter((w) => !this.ctx.sendsInProgress.has(w.state.messageId));
     if (work.length === 0) return claimed.length;
     const slots = await budget.reserve(work.length);
     work.forEach((w, i) => this.#track(this.#runAt(w, slots[i] ?? Date.now())));
     // Stay near the budget: claim again only when these are about to run.
     const last = slots.at(-1) ?? now;
-    if (last - Date.now() > 2_000) await waitUntil(last - 2_000, this.#loop.signal);
+    if (last - Date.now() > 2_000) await waitUntil(last - 2_000, this.signal);
     return work.length;
   }
 
@@ -95,19 +71,19 @@ export class BackgroundWork {
     this.#inFlight.add(job);
     void job.finally(() => {
       this.#inFlight.delete(job);
-      if (this.#inFlight.size === this.#maxInFlight - 1) this.#loop.wake();
+      if (this.#inFlight.size === this.#maxInFlight - 1) this.wake();
     });
   }
 
   async #runAt(work: ClaimedWork, slot: number): Promise<void> {
-    const { store, config } = this.#ctx;
+    const { store, config } = this.ctx;
     try {
-      if (!(await this.#ctx.budget.waitTurn(slot, this.#loop.signal))) {
+      if (!(await this.ctx.budget.waitTurn(slot, this.signal))) {
         await store.release(work.state.messageId, config.instanceId);
         return;
       }
-      if (work.claimedStage === 'following') await pollClaimed(this.#ctx, work.state, 'poll');
-      else await settleClaimedSend(this.#ctx, work.state, work.claimedStage === 'queued');
+      if (work.claimedStage === 'following') await pollClaimed(this.ctx, work.state, 'poll');
+      else await settleClaimedSend(this.ctx, work.state, work.claimedStage === 'queued');
     } catch (error) {
       // Left leased: another attempt follows when the lease ends.
       config.logger.error(

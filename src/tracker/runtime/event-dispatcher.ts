@@ -1,12 +1,12 @@
 // The event-delivery loop: recorded events handed to the app's handlers, at
 // least once and in order per message, a failed delivery retried after a
-// growing pause. It runs on the PollingLoop.
+// growing pause. It is one of the tracker's loops.
 import type { TrackerEvent, TrackerEventHandler } from '../events.js';
 import type { TrackerContext } from '../work/context.js';
 import { describeError } from '../describe-error.js';
-import { PollingLoop, type LoopStatus, type NextRound } from './polling-loop.js';
-
-const MAX_HANDLER_BACKOFF_MS = 300_000;
+import type { NextRound } from './polling-loop.js';
+import { retryPauseMs } from './retry-pause.js';
+import { TrackerLoop } from './tracker-loop.js';
 
 /**
  * Delivers recorded events to the app's handlers: at least once, in order
@@ -15,44 +15,20 @@ const MAX_HANDLER_BACKOFF_MS = 300_000;
  * resolved; a rejection puts it back with a growing pause. With no handler
  * registered nothing is claimed, so events wait, across restarts, for one.
  */
-export class EventDispatcher {
-  readonly #ctx: TrackerContext;
+export class EventDispatcher extends TrackerLoop {
   readonly #handlers = new Set<TrackerEventHandler>();
-  readonly #loop: PollingLoop;
 
   constructor(ctx: TrackerContext) {
-    this.#ctx = ctx;
-    const { config } = ctx;
-    this.#loop = new PollingLoop({
-      round: () => this.#round(),
-      onError: (error) => config.logger.error({ event: 'tracker.events-error', error: describeError(error) }, 'cdms tracker: could not deliver events; retrying'),
-      backoffMs: config.idleCheckMs,
-      maxBackoffMs: 30_000,
-    });
+    super(ctx, { errorEvent: 'tracker.events-error', errorMessage: 'could not deliver events', maxBackoffMs: 30_000 });
   }
 
   /** Adds a handler; returns its removal. */
   add(handler: TrackerEventHandler): () => void {
     this.#handlers.add(handler);
-    this.#loop.wake();
+    this.wake();
     return () => {
       this.#handlers.delete(handler);
     };
-  }
-
-  /** Starts delivering (once). */
-  start(): void {
-    this.#loop.start();
-  }
-
-  /** Delivers without waiting for the next check. */
-  wake(): void {
-    this.#loop.wake();
-  }
-
-  /** What the loop is doing, for the health check. */
-  status(): LoopStatus {
-    return this.#loop.status(describeError);
   }
 
   /** Whether any handler is registered. */
@@ -60,14 +36,9 @@ export class EventDispatcher {
     return this.#handlers.size > 0;
   }
 
-  /** Stops after the deliveries under way. */
-  async stop(): Promise<void> {
-    await this.#loop.stop();
-  }
-
   /** Delivers a batch; with nothing delivered, pauses until the next event is due (at most the idle check). */
-  async #round(): Promise<NextRound> {
-    const { config, store } = this.#ctx;
+  protected async round(): Promise<NextRound> {
+    const { config, store } = this.ctx;
     const delivered = this.#handlers.size > 0 ? await this.#deliverBatch() : 0;
     if (delivered > 0) return 'again';
     const due = this.#handlers.size > 0 ? await store.nextEventDue() : null;
@@ -75,7 +46,7 @@ export class EventDispatcher {
   }
 
   async #deliverBatch(): Promise<number> {
-    const { config, store } = this.#ctx;
+    const { config, store } = this.ctx;
     const now = Date.now();
     const events = await store.claimEvents(config.instanceId, new Date(now + config.leaseMs), new Date(now), 64);
     await Promise.all(events.map((event) => this.#deliver(event)));
@@ -83,12 +54,12 @@ export class EventDispatcher {
   }
 
   async #deliver(event: TrackerEvent): Promise<void> {
-    const { config, store } = this.#ctx;
+    const { config, store } = this.ctx;
     try {
       for (const handler of [...this.#handlers]) await handler(Object.freeze({ ...event }));
     } catch (error) {
-      this.#ctx.telemetry.handlerFailed(event.kind);
-      const pause = Math.min(MAX_HANDLER_BACKOFF_MS, config.idleCheckMs * 2 ** Math.min(event.attempt, 20));
+      this.ctx.telemetry.handlerFailed(event.kind);
+      const pause = retryPauseMs(event.attempt, config.idleCheckMs);
       config.logger.warn(
         { event: 'tracker.handler-failed', eventId: event.id, kind: event.kind, messageId: event.messageId, attempt: event.attempt },
         `cdms tracker: an event handler failed; event ${event.id} will be delivered again in ${pause} ms`,

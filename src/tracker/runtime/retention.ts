@@ -2,12 +2,12 @@
 // with their history and events (D-TRACKER-15), one small batch per round,
 // a short pause between full batches, then a pause until the next check. On
 // the embedded engine the space is made reusable once a pass is done. It
-// runs on the PollingLoop, beside the due-work and event loops.
-import { describeError } from '../describe-error.js';
+// is one of the tracker's loops, beside the due-work and event loops.
 import { isPostgresUrl } from '../db/open.js';
 import { PURGE_BATCH } from '../work/purge.js';
 import type { TrackerContext } from '../work/context.js';
-import { PollingLoop, type LoopStatus, type NextRound } from './polling-loop.js';
+import type { NextRound } from './polling-loop.js';
+import { TrackerLoop } from './tracker-loop.js';
 
 /** Between two full batches: polls and sends go first. */
 const PAUSE_BETWEEN_BATCHES_MS = 500;
@@ -15,47 +15,30 @@ const PAUSE_BETWEEN_BATCHES_MS = 500;
 const MAX_CHECK_MS = 3_600_000;
 
 /** Deletes settled messages past the retention period in the background. Internal. */
-export class Retention {
-  readonly #ctx: TrackerContext;
-  readonly #loop: PollingLoop;
+export class Retention extends TrackerLoop {
   readonly #embedded: boolean;
   #deletedSinceVacuum = 0;
 
   constructor(ctx: TrackerContext) {
-    this.#ctx = ctx;
-    const { config } = ctx;
-    this.#embedded = typeof config.database === 'string' && !isPostgresUrl(config.database);
-    this.#loop = new PollingLoop({
-      round: () => this.#round(),
-      onError: (error) => config.logger.error({ event: 'tracker.retention-error', error: describeError(error) }, 'cdms tracker: could not delete settled messages; retrying'),
-      backoffMs: config.idleCheckMs,
-      maxBackoffMs: 60_000,
-    });
+    super(ctx, { errorEvent: 'tracker.retention-error', errorMessage: 'could not delete settled messages', maxBackoffMs: 60_000 });
+    const { database } = ctx.config;
+    this.#embedded = typeof database === 'string' && !isPostgresUrl(database);
   }
 
   /** How often the ledger is checked once a pass is done: a tenth of the period, at most an hour. */
   get checkEveryMs(): number {
-    const { keepSettledForMs, idleCheckMs } = this.#ctx.config;
+    const { keepSettledForMs, idleCheckMs } = this.ctx.config;
     return Math.min(MAX_CHECK_MS, Math.max(idleCheckMs, Math.floor(keepSettledForMs / 10)));
   }
 
   /** Starts the loop (once); with `keepSettledForMs` Infinity nothing is ever deleted and no loop runs. */
-  start(): void {
-    if (Number.isFinite(this.#ctx.config.keepSettledForMs)) this.#loop.start();
+  override start(): void {
+    if (Number.isFinite(this.ctx.config.keepSettledForMs)) super.start();
   }
 
-  /** What the loop is doing, for the health check. */
-  status(): LoopStatus {
-    return this.#loop.status(describeError);
-  }
-
-  /** Stops after the batch under way. */
-  async stop(): Promise<void> {
-    await this.#loop.stop();
-  }
-
-  async #round(): Promise<NextRound> {
-    const { store, config } = this.#ctx;
+  /** Deletes one batch; pauses briefly after a full one, until the next check after the last. */
+  protected async round(): Promise<NextRound> {
+    const { store, config } = this.ctx;
     const now = Date.now();
     const batch = await store.purgeSettled(new Date(now - config.keepSettledForMs), new Date(now), PURGE_BATCH);
     if (batch.messages > 0) {

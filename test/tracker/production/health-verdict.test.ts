@@ -24,7 +24,7 @@ const facts = (fields: Partial<HealthFacts> = {}): HealthFacts => ({
   now: NOW,
   state: 'running',
   database: { reachable: true, responseMs: 3, error: null },
-  loops: { polling: loop(), events: loop(), retention: loop(), heartbeat: null },
+  loops: { polling: loop(), events: loop(), retention: loop(), notifications: null, heartbeat: null },
   ledger: ledger(),
   ...fields,
 });
@@ -42,15 +42,15 @@ describe('the health verdict', () => {
   });
 
   it('a loop failing three rounds in a row is failing (the heartbeat too); two are not yet', () => {
-    expect(codes(facts({ loops: { polling: loop({ failures: 2, lastError: 'X' }), events: loop(), retention: loop(), heartbeat: null } }))).toEqual([]);
-    expect(codes(facts({ loops: { polling: loop(), events: loop(), retention: loop(), heartbeat: loop({ failures: 3, lastError: 'X' }) } }))).toEqual([['loop-failing', 'failing']]);
+    expect(codes(facts({ loops: { polling: loop({ failures: 2, lastError: 'X' }), events: loop(), retention: loop(), notifications: null, heartbeat: null } }))).toEqual([]);
+    expect(codes(facts({ loops: { polling: loop(), events: loop(), retention: loop(), notifications: null, heartbeat: loop({ failures: 3, lastError: 'X' }) } }))).toEqual([['loop-failing', 'failing']]);
   });
 
   it('a round longer than a lease is stuck', () => {
     const stuck = loop({ roundStartedAt: new Date(NOW - LIMITS.stuckAfterMs - 1) });
     const busy = loop({ roundStartedAt: new Date(NOW - LIMITS.stuckAfterMs) });
-    expect(codes(facts({ loops: { polling: loop(), events: busy, retention: loop(), heartbeat: null } }))).toEqual([]);
-    expect(codes(facts({ loops: { polling: loop(), events: stuck, retention: loop(), heartbeat: null } }))).toEqual([['loop-stuck', 'failing']]);
+    expect(codes(facts({ loops: { polling: loop(), events: busy, retention: loop(), notifications: null, heartbeat: null } }))).toEqual([]);
+    expect(codes(facts({ loops: { polling: loop(), events: stuck, retention: loop(), notifications: null, heartbeat: null } }))).toEqual([['loop-stuck', 'failing']]);
   });
 
   it('overdue polls: a warning while polls are made, failing once none has been made for a while', () => {

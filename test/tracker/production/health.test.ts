@@ -23,6 +23,8 @@ describe.each(ENGINES)('tracker.health() on $engine', ({ engine, skip }) => {
     expect(health.loops?.polling).toMatchObject({ running: true, failures: 0, lastError: null });
     expect(health.loops?.events.running).toBe(true);
     expect(health.loops?.retention.running).toBe(true);
+    // No notifiers, no notification loop.
+    expect(health.loops?.notifications).toBeNull();
     // Instances on PostgreSQL prove they are alive; the embedded engine is one process's.
     if (engine === 'PostgreSQL') expect(health.loops?.heartbeat?.running).toBe(true);
     else expect(health.loops?.heartbeat).toBeNull();

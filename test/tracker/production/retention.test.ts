@@ -24,7 +24,7 @@ async function rowsOf(engine: Engine, where: { database: string; schema?: string
 }
 
 describe.each(ENGINES)('retention on $engine', ({ engine, skip }) => {
-  it.skipIf(skip)('a settled message past keepSettledForMs goes with its history and events; one needing attention waits for its acknowledgement; active ones stay', async () => {
+  it.skipIf(skip)('a settled message past keepSettledForMs goes with its history and events; one needing attention waits for its acknowledgement, whose audit entry stays; active ones stay', async () => {
     const where = databaseFor(engine);
     const tracker = await createTracker({ client: env.client(), ...where, ...FAST, followForMs: 3_600_000, keepSettledForMs: KEEP_MS });
     let closed = false;
@@ -41,8 +41,10 @@ describe.each(ENGINES)('retention on $engine', ({ engine, skip }) => {
       await eventually('the completed one deleted', async () => (await tracker.get(completed)) === undefined);
       await attentionOf(tracker, rejected, 'rejected');
       expect((await tracker.get(pending))?.stage).toBe('following');
-      await tracker.acknowledge(rejected);
+      await tracker.acknowledge(rejected, { by: 'duty-manager', note: 'Phoned the practice' });
       await eventually('the acknowledged one deleted', async () => (await tracker.get(rejected)) === undefined);
+      // Who did what outlives the message: the audit is the record clinical safety asks for.
+      expect((await tracker.audit({ messageId: rejected })).items).toMatchObject([{ action: 'acknowledge', by: 'duty-manager', reason: 'rejected', note: 'Phoned the practice' }]);
       expect((await tracker.get(pending))?.stage).toBe('following');
       await tracker.close();
       closed = true;
