@@ -11,7 +11,7 @@ import { migrate } from '../../src/tracker/db/migrate.js';
 import { TrackerStore } from '../../src/tracker/store/store.js';
 import { newState } from '../../src/tracker/model/message-state.js';
 import { begin } from '../../src/tracker/model/transition.js';
-import { raiseAttention } from '../../src/tracker/decide/transitions.js';
+import { raiseAttention, resolveAttention } from '../../src/tracker/decide/transitions.js';
 import { ENGINES, FAST, attentionOf, databaseFor, useTrackers, type Engine } from './support.js';
 
 const env = useSandbox();
@@ -210,6 +210,42 @@ describe.each(ENGINES)('people acting on the tracker ($engine)', ({ engine, skip
       raiseAttention(later, 'unresolved', 'No final status.', Date.now());
       await store.save(later, null, new Date());
       expect((await store.get(state.messageId))?.attention).toBe('unresolved');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it.skipIf(skip)('a reason that clears itself (nearing-expiry, delivery-unknown) is cleared once answered, but only while the row still holds it', async () => {
+    const where = databaseFor(engine);
+    const schema = where.schema ?? 'cdms_tracker';
+    const db = await openDatabase(where.database);
+    try {
+      await migrate(db, schema);
+      const store = new TrackerStore(db, schema);
+      const now = Date.now();
+      const waiting = (reason: 'nearing-expiry' | 'delivery-unknown') =>
+        newState(crypto.randomUUID(), 'standard', 'queued', now, { attention: reason, attentionAt: new Date(now), attentionDetail: 'Not delivered.', attentionRaised: [reason] });
+      // Answered (delivered, or found at the service): the step clears it in the ledger.
+      for (const reason of ['nearing-expiry', 'delivery-unknown'] as const) {
+        const state = waiting(reason);
+        await store.insert(state);
+        const delivered = begin(state);
+        delivered.state.stage = 'following';
+        resolveAttention(delivered);
+        expect(await store.save(delivered, null, new Date())).toBe(true);
+        expect(await store.get(state.messageId)).toMatchObject({ stage: 'following', attention: null, attentionAt: null, attentionDetail: null });
+      }
+      // A newer reason written while the step ran stands: only the reason the step answered is cleared.
+      const state = waiting('nearing-expiry');
+      await store.insert(state);
+      const other = begin(state);
+      raiseAttention(other, 'failed', 'Failed to import.', Date.now());
+      await store.save(other, null, new Date());
+      const stale = begin(state);
+      stale.state.stage = 'following';
+      resolveAttention(stale);
+      await store.save(stale, null, new Date());
+      expect((await store.get(state.messageId))?.attention).toBe('failed');
     } finally {
       await db.close();
     }

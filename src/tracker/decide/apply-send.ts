@@ -8,7 +8,7 @@ import { begin, type Transition } from '../model/transition.js';
 import { ledgerText } from './ledger-text.js';
 import type { SendVerdict } from './send-verdict.js';
 import { clearNearingExpiry, watchExpiry } from './nearing-expiry.js';
-import { raiseAttention, recordStatus, scheduleNextPoll, settle, type StepContext } from './transitions.js';
+import { raiseAttention, recordStatus, resolveAttention, scheduleNextPoll, settle, type StepContext } from './transitions.js';
 
 /**
  * Records what a send (or the confirmation of an unclear one) ended in. Once
@@ -38,7 +38,7 @@ export function applySendVerdict(state: MessageState, verdict: SendVerdict, ctx:
       s.payload = null;
       s.lastError = null;
       // Found after all: what a person was asked to check is answered.
-      if (s.attention === 'delivery-unknown') clearAttention(s);
+      if (s.attention === 'delivery-unknown') resolveAttention(t);
       clearNearingExpiry(t);
       // A successful send means PENDING (spec: States and transitions); the service's own word follows at the polls.
       if (s.status === null) {
@@ -126,12 +126,6 @@ function fail(t: Transition, reason: 'send-failed' | 'content-rejected', detail:
   t.state.lastError = detail;
   raiseAttention(t, reason, detail, ctx.now);
   return t;
-}
-
-function clearAttention(s: MessageState): void {
-  s.attention = null;
-  s.attentionAt = null;
-  s.attentionDetail = null;
 }
 
 /** A message that cannot be delivered any more: past its expiry, or (without one) followed for `followForMs`. */

@@ -4,7 +4,7 @@
 // be reached another way (D-TRACKER-33). Pure, like the other decisions.
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
-import { raiseAttention, type StepContext } from './transitions.js';
+import { raiseAttention, resolveAttention, type StepContext } from './transitions.js';
 
 /** When the tracker gives up on delivering a message: its expiry, else the end of following. */
 export function givingUpAt(s: MessageState, ctx: StepContext): number {
@@ -40,7 +40,5 @@ export function watchExpiry(t: Transition, ctx: StepContext): void {
 export function clearNearingExpiry(t: Transition): void {
   const s = t.state;
   if (s.attention !== 'nearing-expiry') return;
-  s.attention = null;
-  s.attentionAt = null;
-  s.attentionDetail = null;
+  resolveAttention(t);
 }

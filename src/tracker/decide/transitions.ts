@@ -27,6 +27,20 @@ export function raiseAttention(t: Transition, reason: AttentionReason, detail: s
   t.events.push({ kind: 'attention', reason, detail });
 }
 
+/**
+ * Clears the message's attention because what it warned of was answered (a
+ * reason that clears itself). Kept in the transition, so the ledger clears it
+ * only while the row still holds that reason; its event stays in the history.
+ */
+export function resolveAttention(t: Transition): void {
+  const s = t.state;
+  if (s.attention === null) return;
+  t.resolved = s.attention;
+  s.attention = null;
+  s.attentionAt = null;
+  s.attentionDetail = null;
+}
+
 /** Ends following: nothing more is due. */
 export function settle(t: Transition): void {
   t.state.stage = 'settled';

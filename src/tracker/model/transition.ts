@@ -3,7 +3,7 @@
 // build a transition from a copy of the state, so a step that fails to save
 // leaves nothing half-changed; the store writes one in a single statement.
 import type { NewEvent } from '../events.js';
-import type { StatusChange } from '../types.js';
+import type { AttentionReason, StatusChange } from '../types.js';
 import type { MessageState } from './message-state.js';
 
 /** A history row to write. */
@@ -14,6 +14,13 @@ export interface Transition {
   state: MessageState;
   history: NewHistory[];
   events: NewEvent[];
+  /**
+   * A reason that clears itself (`delivery-unknown`, `nearing-expiry`) the
+   * step found answered: the ledger clears it only if the row still holds
+   * that reason, so an acknowledgement or a newer reason written meanwhile
+   * stands.
+   */
+  resolved?: AttentionReason;
 }
 
 /** A step that changes nothing yet. */

@@ -93,7 +93,7 @@ export function transitionParams(t: Transition, changedAt: Date, leaseOwner: str
     leaseOwner,
     JSON.stringify(t.history.map((h) => ({ status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source }))),
     JSON.stringify(t.events.map(({ kind, ...data }) => ({ kind, data }))),
-    s.unclearAt,
+    s.unclearAt, t.resolved ?? null,
   ];
 }
 

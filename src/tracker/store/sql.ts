@@ -59,15 +59,18 @@ export function statements(schema: string) {
      * sealed copy and its key go with it (`shredded` counts the keys). The
      * attention columns are written only when the step raised a new reason:
      * a person may have acknowledged the message while the step ran, and a
-     * step never clears attention (decision D-TRACKER-30).
+     * step never clears a person's attention (decision D-TRACKER-30). The one
+     * exception is a reason that clears itself once answered ($24: the
+     * message found after `delivery-unknown`, delivered after
+     * `nearing-expiry`), cleared only while the row still holds it.
      */
     saveTransition: `
       WITH updated AS (
         UPDATE ${s}.messages SET stage = $2, status = $3, sub_status = $4, status_updated = $5, sent_at = $6,
           follow_until = $7, due_at = $8, polls = $9, poll_times = $10::jsonb, send_attempts = $11, failed_since = $12,
-          attention = CASE WHEN ${raised} THEN $13 ELSE attention END,
-          attention_at = CASE WHEN ${raised} THEN $14 ELSE attention_at END,
-          attention_detail = CASE WHEN ${raised} THEN $15 ELSE attention_detail END,
+          attention = CASE WHEN ${raised} THEN $13 WHEN attention = $24::text THEN NULL ELSE attention END,
+          attention_at = CASE WHEN ${raised} THEN $14 WHEN attention = $24::text THEN NULL ELSE attention_at END,
+          attention_detail = CASE WHEN ${raised} THEN $15 WHEN attention = $24::text THEN NULL ELSE attention_detail END,
           attention_raised = $16::jsonb, last_error = $17,
           payload = CASE WHEN $18::boolean THEN NULL ELSE payload END, sealed = CASE WHEN $18::boolean THEN NULL ELSE sealed END,
           changed_at = $19, lease_owner = NULL, lease_until = NULL, unclear_at = $23
