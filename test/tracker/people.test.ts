@@ -37,6 +37,19 @@ async function twoInstances(engine: Engine): Promise<[Tracker, Tracker]> {
   return [first, second];
 }
 
+/** The ledger's store on a fresh database of `engine`, migrated, for steps written by hand. */
+async function withStore(engine: Engine, work: (store: TrackerStore) => Promise<void>): Promise<void> {
+  const where = databaseFor(engine);
+  const schema = where.schema ?? 'cdms_tracker';
+  const db = await openDatabase(where.database);
+  try {
+    await migrate(db, schema);
+    await work(new TrackerStore(db, schema));
+  } finally {
+    await db.close();
+  }
+}
+
 describe.each(ENGINES)('people acting on the tracker ($engine)', ({ engine, skip }) => {
   it.skipIf(skip)('acknowledge with a person and a note: cleared, and the audit says when, who, what and why', async () => {
     const tracker = await openTracker(engine, env.client());
@@ -190,12 +203,7 @@ describe.each(ENGINES)('people acting on the tracker ($engine)', ({ engine, skip
   });
 
   it.skipIf(skip)("a step that ran while a person acknowledged does not bring the attention back; a new reason does", async () => {
-    const where = databaseFor(engine);
-    const schema = where.schema ?? 'cdms_tracker';
-    const db = await openDatabase(where.database);
-    try {
-      await migrate(db, schema);
-      const store = new TrackerStore(db, schema);
+    await withStore(engine, async (store) => {
       const now = Date.now();
       const state = newState(crypto.randomUUID(), 'standard', 'following', now, { attention: 'failed', attentionAt: new Date(now), attentionRaised: ['failed'] });
       await store.insert(state);
@@ -210,18 +218,11 @@ describe.each(ENGINES)('people acting on the tracker ($engine)', ({ engine, skip
       raiseAttention(later, 'unresolved', 'No final status.', Date.now());
       await store.save(later, null, new Date());
       expect((await store.get(state.messageId))?.attention).toBe('unresolved');
-    } finally {
-      await db.close();
-    }
+    });
   });
 
   it.skipIf(skip)('a reason that clears itself (nearing-expiry, delivery-unknown) is cleared once answered, but only while the row still holds it', async () => {
-    const where = databaseFor(engine);
-    const schema = where.schema ?? 'cdms_tracker';
-    const db = await openDatabase(where.database);
-    try {
-      await migrate(db, schema);
-      const store = new TrackerStore(db, schema);
+    await withStore(engine, async (store) => {
       const now = Date.now();
       const waiting = (reason: 'nearing-expiry' | 'delivery-unknown') =>
         newState(crypto.randomUUID(), 'standard', 'queued', now, { attention: reason, attentionAt: new Date(now), attentionDetail: 'Not delivered.', attentionRaised: [reason] });
@@ -246,9 +247,7 @@ describe.each(ENGINES)('people acting on the tracker ($engine)', ({ engine, skip
       resolveAttention(stale);
       await store.save(stale, null, new Date());
       expect((await store.get(state.messageId))?.attention).toBe('failed');
-    } finally {
-      await db.close();
-    }
+    });
   });
 
   it.skipIf(skip)('bad input is refused with what to fix, and nothing is audited', async () => {
