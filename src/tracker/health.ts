@@ -9,7 +9,7 @@ import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { describeError } from './describe-error.js';
 import type { LoopStatus } from './runtime/polling-loop.js';
 import type { UnresolvedMessage } from './stats.js';
-import type { TrackerStore } from './store/store.js';
+import type { FailingNotifier, TrackerStore } from './store/store.js';
 
 /**
  * Why a tracker is not healthy, or what deserves a look:
@@ -27,6 +27,8 @@ import type { TrackerStore } from './store/store.js';
  * - `events-waiting` (warning): events have waited long for a handler (none
  *   registered, or the handler keeps failing).
  * - `attention` (warning): messages need a person.
+ * - `notifier-failing` (warning): a notifier (`notify`) failed its last
+ *   three deliveries or more: people may not be told of new attention.
  */
 export type HealthReasonCode =
   | 'database-unreachable'
@@ -37,7 +39,8 @@ export type HealthReasonCode =
   | 'polls-stalled'
   | 'polls-overdue'
   | 'events-waiting'
-  | 'attention';
+  | 'attention'
+  | 'notifier-failing';
 
 /** One reason in a {@link TrackerHealth} verdict. */
 export interface HealthReason {
@@ -135,6 +138,7 @@ export interface HealthFacts {
 
 /** What the ledger says. Internal. */
 export interface LedgerFacts {
+  failingNotifiers: FailingNotifier[];
   lastPollAt: Date | null;
   overduePolls: number;
   unhandledEvents: number;
@@ -153,8 +157,8 @@ export interface HealthLimits {
   eventsLateAfterMs: number;
 }
 
-/** Failed rounds in a row before a loop counts as failing (each one already backed off and retried). */
-const FAILURES_BEFORE_FAILING = 3;
+/** Failed rounds in a row before a loop counts as failing (each one already backed off and retried); the same for a notifier's deliveries. */
+export const FAILURES_BEFORE_FAILING = 3;
 
 const LOOP_NAMES: Record<keyof TrackerLoops, string> = { polling: 'the polling loop', events: 'event delivery', retention: 'the retention loop', notifications: 'notification delivery', heartbeat: "the instance's heartbeat" };
 
@@ -188,6 +192,9 @@ export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boo
     const eventAge = ledger.oldestUnhandledEventAt ? now - ledger.oldestUnhandledEventAt.getTime() : 0;
     if (ledger.unhandledEvents > 0 && eventAge > limits.eventsLateAfterMs) {
       warn('events-waiting', `${ledger.unhandledEvents} events are not handled yet, the oldest for ${seconds(eventAge)}: is a handler registered (onEvent), and does it succeed?`);
+    }
+    for (const n of ledger.failingNotifiers) {
+      warn('notifier-failing', `The notifier "${n.name}" failed ${n.attempts} times in a row (${n.lastError ?? 'unknown error'}): people may not be told of new attention; it keeps retrying.`);
     }
     if (ledger.attention > 0) warn('attention', `${ledger.attention} messages need a person (tracker.list({ attention: true }), or cdms track attention).`);
   }
@@ -239,7 +246,7 @@ export async function readLedgerFacts(
   timeoutMs: number,
 ): Promise<{ database: DatabaseHealth; ledger: LedgerFacts | null }> {
   const started = performance.now();
-  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs)), store.oldestUnresolved()]);
+  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs), FAILURES_BEFORE_FAILING), store.oldestUnresolved()]);
   // A late answer after the timer is dropped, its failure too.
   reading.catch(() => undefined);
   try {

@@ -169,6 +169,16 @@ describe.each(ENGINES)('notifications ($engine)', ({ engine, skip }) => {
     await eventually('retries', () => hooks.received.length >= hooksBefore + 3);
     await eventually('the app handler got the attention', () => events.some((e) => e.kind === 'attention'));
     await eventually('the digest went anyway', () => smtp.mails.length > mailsBefore);
+    // Three failures in a row: the health check says so (a warning: the tracker does its work), naming the notifier, not the digest.
+    const warned = await eventually('the health warning', async () => {
+      const health = await first.health();
+      return health.reasons.some((r) => r.code === 'notifier-failing') && health;
+    });
+    expect(warned.ok).toBe(true);
+    const warnings = warned.reasons.filter((r) => r.code === 'notifier-failing').map((r) => r.message);
+    expect(warnings).toEqual([expect.stringMatching(/^The notifier "webhook http:\/\/127\.0\.0\.1:\d+" failed \d+ times in a row \(/)]);
+    // The default name leaves the URL's path out: services put their secret token there.
+    expect(warnings.join()).not.toContain('/cdms-hooks');
     await first.close();
     const refusedSoFar = hooks.received.length - hooksBefore;
     expect(hooks.received.slice(hooksBefore).every((p) => p.status >= 500)).toBe(true);
@@ -184,6 +194,8 @@ describe.each(ENGINES)('notifications ($engine)', ({ engine, skip }) => {
     await new Promise((r) => setTimeout(r, 300));
     expect(hooks.received.slice(hooksBefore).filter((p) => p.status === 204)).toHaveLength(1);
     expect(smtp.mails.length).toBe(mailsBefore + 1);
+    // Delivered: the warning is gone.
+    expect((await second.health()).reasons.map((r) => r.code)).not.toContain('notifier-failing');
   });
 
   it.skipIf(skip)('an SMTP server that refuses for a while gets the digest once it accepts', async () => {

@@ -14,7 +14,13 @@ export interface WebhookOptions {
   url: string;
   /** The signing secret, as the receiver holds it: `whsec_` and base64 (24 to 64 random bytes). */
   secret: string;
-  /** The notifier's name (see {@link NotifierBase.name}). @defaultValue 'webhook ' and the URL's origin and path */
+  /**
+   * The notifier's name (see {@link NotifierBase.name}). The default leaves
+   * the URL's path out: many services' incoming webhooks carry their secret
+   * token there, and the name is kept in the ledger and shown in logs and
+   * the health check. Two webhooks to one origin need names of their own.
+   * @defaultValue 'webhook ' and the URL's origin
+   */
   name?: string | undefined;
   /** How long a POST may take before it counts as failed (and is retried), in milliseconds. @defaultValue 10_000 */
   timeoutMs?: number | undefined;
@@ -133,7 +139,7 @@ export function webhook(options: WebhookOptions): EachAttentionNotifier {
   };
   return {
     kind: 'each',
-    name: options.name ?? `webhook ${url.origin}${url.pathname}`,
+    name: options.name ?? `webhook ${url.origin}`,
     async prepare() {
       await load();
     },

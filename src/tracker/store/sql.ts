@@ -170,7 +170,9 @@ export function statements(schema: string) {
         (SELECT count(*)::int FROM ${s}.messages WHERE stage IN ${active} AND due_at < $1) AS overdue,
         (SELECT count(*)::int FROM ${s}.events WHERE handled_at IS NULL) AS unhandled_events,
         (SELECT min(at) FROM ${s}.events WHERE handled_at IS NULL) AS oldest_unhandled_at,
-        (SELECT next_slot FROM ${s}.budget WHERE name = 'status-requests') AS last_slot`,
+        (SELECT next_slot FROM ${s}.budget WHERE name = 'status-requests') AS last_slot,
+        (SELECT coalesce(jsonb_agg(jsonb_build_object('name', name, 'attempts', attempts, 'lastError', last_error) ORDER BY name), '[]'::jsonb)::text
+          FROM ${s}.notifiers WHERE attempts >= $2) AS failing_notifiers`,
 
     /**
      * Deletes up to `$3` settled messages (a final stage, no open attention,

@@ -89,6 +89,15 @@ export interface HealthTotals {
   oldestUnhandledEventAt: Date | null;
   /** The end of the latest status-request slot reserved by any instance. */
   lastSlotAt: Date | null;
+  /** Notifiers whose last deliveries failed, at least the number asked for in a row. */
+  failingNotifiers: FailingNotifier[];
+}
+
+/** A notifier whose deliveries keep failing: its name, failures in a row, and the last error (named safely). */
+export interface FailingNotifier {
+  name: string;
+  attempts: number;
+  lastError: string | null;
 }
 
 /** What one purge deleted. */
@@ -247,8 +256,8 @@ export class TrackerStore {
   }
 
   /** The health check's counts and times, in one round trip. */
-  async healthTotals(overdueBefore: Date): Promise<HealthTotals> {
-    const [r] = await this.#db.query(this.#sql.healthTotals, [overdueBefore]);
+  async healthTotals(overdueBefore: Date, notifierFailures: number): Promise<HealthTotals> {
+    const [r] = await this.#db.query(this.#sql.healthTotals, [overdueBefore, notifierFailures]);
     const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
     return {
       attention: Number(r?.attention ?? 0),
@@ -256,6 +265,7 @@ export class TrackerStore {
       unhandledEvents: Number(r?.unhandled_events ?? 0),
       oldestUnhandledEventAt: date(r?.oldest_unhandled_at),
       lastSlotAt: date(r?.last_slot),
+      failingNotifiers: typeof r?.failing_notifiers === 'string' ? (JSON.parse(r.failing_notifiers) as FailingNotifier[]) : [],
     };
   }
 

@@ -18,6 +18,7 @@ const ledger = (fields: Partial<LedgerFacts> = {}): LedgerFacts => ({
   oldestUnhandledEventAt: null,
   attention: 0,
   oldestUnresolved: null,
+  failingNotifiers: [],
   ...fields,
 });
 const facts = (fields: Partial<HealthFacts> = {}): HealthFacts => ({
@@ -44,6 +45,19 @@ describe('the health verdict', () => {
   it('a loop failing three rounds in a row is failing (the heartbeat too); two are not yet', () => {
     expect(codes(facts({ loops: { polling: loop({ failures: 2, lastError: 'X' }), events: loop(), retention: loop(), notifications: null, heartbeat: null } }))).toEqual([]);
     expect(codes(facts({ loops: { polling: loop(), events: loop(), retention: loop(), notifications: null, heartbeat: loop({ failures: 3, lastError: 'X' }) } }))).toEqual([['loop-failing', 'failing']]);
+  });
+
+  it('a notifier the ledger finds failing is a warning naming it and its error, and ok stays true', () => {
+    const lastError = "Error: unexpected error (details withheld; see the app's logs)";
+    const v = judgeHealth(facts({ ledger: ledger({ failingNotifiers: [{ name: 'ops-email', attempts: 4, lastError }] }) }), LIMITS);
+    expect(v.ok).toBe(true);
+    expect(v.reasons).toEqual([
+      {
+        code: 'notifier-failing',
+        severity: 'warning',
+        message: 'The notifier "ops-email" failed 4 times in a row (Error: unexpected error (details withheld; see the app\'s logs)): people may not be told of new attention; it keeps retrying.',
+      },
+    ]);
   });
 
   it('a round longer than a lease is stuck', () => {
