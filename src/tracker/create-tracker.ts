@@ -63,8 +63,10 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
     // by a process that died, so its sends are resumed now rather than when the leases run out (D-TRACKER-23).
     if (db.soleUser) await store.releaseEveryLease();
     store.keysDestroyed = () => shredder.destroyed();
-    // Keys destroyed just before a crash may still be in the files: cleared before anything else (D-TRACKER-24).
-    await shredder.clearNow();
+    // Keys destroyed just before a crash may still be in the files: cleared at once, in the background beside the
+    // start rather than before it (its checkpoint was a fifth of an existing ledger's start), within the seconds
+    // erasure promises (D-TRACKER-24). It never throws: a failure is logged and retried.
+    void shredder.clearNow();
     await prepareNotifiers(config.notify, store);
   } catch (error) {
     // The first failure is what the caller needs; one in stopping or closing as well says nothing more.

@@ -20,6 +20,11 @@ import { useSandbox } from '../../sandbox/support.js';
 import { postgresBinaries, startPostgres, type PostgresServer } from '../../setup/postgres-server.js';
 import { FAST, eventually, freshPGliteDirectory, freshSchema } from '../support.js';
 import { scanFiles } from './file-scan.js';
+import { openDatabase } from '../../../src/tracker/db/open.js';
+import { migrate } from '../../../src/tracker/db/migrate.js';
+import { TrackerStore } from '../../../src/tracker/store/store.js';
+import { newState } from '../../../src/tracker/model/message-state.js';
+import { begin } from '../../../src/tracker/model/transition.js';
 import type * as SealedPayload from '../../../src/tracker/store/sealed-payload.js';
 
 // Every content key the tracker makes, as it makes it (the real function, observed).
@@ -173,5 +178,37 @@ describe.each(ENGINES)('erased means gone from the files, on $engine', ({ engine
     await tracker.close();
     const after = scanFiles(where.root, { ...all, control });
     expect(after).toEqual({ control: expect.any(Array) });
+  });
+
+  it.skipIf(skip)('a key erased just before a crash (the files never cleared) is gone from them soon after the next start, without a close', { timeout: 120_000 }, async () => {
+    keys.length = 0;
+    const where = ledger();
+    const schema = where.options.schema ?? 'cdms_tracker';
+    // The crash, played: a message sealed, then erased (its key deleted), and the database let go without the clearing.
+    const { database } = where.options;
+    if (typeof database !== 'string') throw new Error('these ledgers are named by a string');
+    const db = await openDatabase(database);
+    try {
+      await migrate(db, schema);
+      const store = new TrackerStore(db, schema);
+      const state = newState(crypto.randomUUID(), 'standard', 'sending', Date.now(), { payload: { message: { note: 'sealed' } } });
+      await store.insert(state);
+      const erased = begin(state);
+      erased.state.stage = 'following';
+      erased.state.payload = null;
+      expect(await store.save(erased, null, new Date())).toBe(true);
+    } finally {
+      await db.close();
+    }
+    expect(keys).toHaveLength(1);
+    const key = { key0: keys[0]! };
+    expect(Object.keys(scanFiles(where.root, key))).toEqual(['key0']);
+    // The next start clears it while the tracker runs.
+    const tracker = await createTracker({ client: env.client(), ...where.options, ...FAST });
+    try {
+      await eventually('the files cleared of the key', () => Object.keys(scanFiles(where.root, key)).length === 0, 20_000);
+    } finally {
+      await tracker.close();
+    }
   });
 });
