@@ -4,6 +4,7 @@
 import type { SqlDriver, SqlRow } from '../db/driver.js';
 import type { AttentionCounts, AttentionNotice } from '../notify/notifier.js';
 import type { AttentionReason, TrackedRoute } from '../types.js';
+import { date } from './rows.js';
 import type { Statements } from './sql.js';
 
 /** A notifier's place: the last event it was told of, and when it may deliver next. */
@@ -23,7 +24,6 @@ export interface NewAttention {
   until: Date;
 }
 
-const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
 
 function toNotice(row: SqlRow): AttentionNotice {
   return {

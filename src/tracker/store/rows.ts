@@ -8,7 +8,8 @@ import type { Transition } from '../model/transition.js';
 import { newMessageKey, seal, unseal } from './sealed-payload.js';
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
+/** A timestamp column as a Date: the drivers give a Date, or text where the column came through JSON. */
+export const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
 const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /** A `messages` row as the tracker's state. */

@@ -5,7 +5,7 @@ import type { SqlDriver, SqlRow } from '../db/driver.js';
 import type { TrackerEvent } from '../events.js';
 import { toAuditEntry, type TrackerAuditEntry } from '../audit.js';
 import type { AttentionReason, StatusChange, TrackedRoute, TrackerStage } from '../types.js';
-import { insertParams, toState, toStatusChange, transitionParams, type InsertLease } from './rows.js';
+import { date, insertParams, toState, toStatusChange, transitionParams, type InsertLease } from './rows.js';
 import { statements, type Statements } from './sql.js';
 import { NotifierStore } from './notifier-store.js';
 import type { MessageState } from '../model/message-state.js';
@@ -50,10 +50,7 @@ export interface ActionResult {
 }
 
 /** The lease's end as a written row returns it. */
-function leaseUntilOf(row: SqlRow): Date | null {
-  const until = row.lease_until;
-  return until instanceof Date ? until : typeof until === 'string' ? new Date(until) : null;
-}
+const leaseUntilOf = (row: SqlRow): Date | null => date(row.lease_until);
 
 function actionResult(rows: SqlRow[]): ActionResult {
   const [row] = rows;
@@ -258,7 +255,6 @@ export class TrackerStore {
   /** The health check's counts and times, in one round trip. */
   async healthTotals(overdueBefore: Date, notifierFailures: number): Promise<HealthTotals> {
     const [r] = await this.#db.query(this.#sql.healthTotals, [overdueBefore, notifierFailures]);
-    const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
     return {
       attention: Number(r?.attention ?? 0),
       overduePolls: Number(r?.overdue ?? 0),
