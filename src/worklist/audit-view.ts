@@ -41,10 +41,11 @@ export async function auditPage(config: WorklistConfig, f: AuditFilter, size = 1
   const items: TrackerAuditEntry[] = [];
   let cursor: string | undefined = f.cursor || undefined;
   // Person and action filters are applied here: read on until a page is full (or a bounded number of pages was read).
+  // Never more is read than the page has room for, so the cursor is where the page ends and nothing is skipped.
   for (let read = 0; read < 20 && items.length < size; read++) {
     const page = await config.tracker.audit({
       order: 'newest-first',
-      limit: 200,
+      limit: size - items.length,
       cursor,
       messageId: f.messageId || undefined,
       since: f.since ? new Date(`${f.since}T00:00:00Z`) : undefined,
@@ -53,7 +54,7 @@ export async function auditPage(config: WorklistConfig, f: AuditFilter, size = 1
     cursor = page.nextCursor;
     if (!cursor) break;
   }
-  return { items: items.slice(0, size), next: items.length > size || cursor ? cursor : undefined };
+  return { items, next: cursor };
 }
 
 /** Every entry that passes the filters, oldest first, for the CSV file (at most `cap`). */
