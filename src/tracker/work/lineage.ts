@@ -10,7 +10,8 @@ import { UUID_PATTERN } from '../../schemas/uuid.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
 import { ConflictingActionError } from '../errors.js';
 import { describeError } from '../describe-error.js';
-import type { MessageState } from '../model/message-state.js';
+import { ledgerText } from '../decide/ledger-text.js';
+import type { MessageState, StoredPayload } from '../model/message-state.js';
 import type { ReplacingAction } from '../store/store.js';
 import type { TrackerContext } from './context.js';
 import { checkNote, checkPerson } from './people.js';
@@ -90,8 +91,12 @@ export async function replacementRecorded(ctx: TrackerContext, messageId: string
   if (replacing) await ctx.store.completeReplacement(replacing.earlier, messageId, new Date(), replacing);
 }
 
-/** The new message was refused before any request: removed, and the earlier message no longer replaced. */
-export async function dropUnsent(ctx: TrackerContext, messageId: string, replacing: Replacing | undefined, error: unknown): Promise<void> {
-  if (replacing) await ctx.store.dropReplacement(messageId, ctx.config.instanceId, new Date(), replacing, describeError(error));
+/**
+ * The new message was refused before any request: removed, and the earlier message no longer replaced. The
+ * refusal's text goes in the append-only audit, so it is redacted of every value the message carried first
+ * (D-TRACKER-25), as every error text the ledger keeps is.
+ */
+export async function dropUnsent(ctx: TrackerContext, messageId: string, replacing: Replacing | undefined, error: unknown, payload: StoredPayload | null): Promise<void> {
+  if (replacing) await ctx.store.dropReplacement(messageId, ctx.config.instanceId, new Date(), replacing, ledgerText(describeError(error), payload));
   else await ctx.store.deleteUnsent(messageId, ctx.config.instanceId);
 }

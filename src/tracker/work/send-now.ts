@@ -171,7 +171,7 @@ async function attempt(
   if (verdict.kind === 'refused') {
     // Refused before the request left: nothing was sent, so nothing is kept. A leftover row (the database failed
     // here) is settled in the background like any unfinished send.
-    await dropUnsent(ctx, messageId, replacing, verdict.error).catch(() => undefined);
+    await dropUnsent(ctx, messageId, replacing, verdict.error, payload).catch(() => undefined);
     throw refusedBeforeSending(verdict.error);
   }
   const t = applySendVerdict(state, verdict, stepContext(ctx));
