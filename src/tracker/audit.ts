@@ -5,6 +5,7 @@
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import type { SqlRow } from './db/driver.js';
+import { date, text } from './store/rows.js';
 import type { TrackerStore } from './store/store.js';
 import type { AttentionReason } from './types.js';
 
@@ -76,13 +77,12 @@ export interface TrackerAuditPage {
   nextCursor: string | undefined;
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** An `audit` row as an entry. */
 export function toAuditEntry(row: SqlRow): TrackerAuditEntry {
   return {
     id: String(row.id),
-    at: row.at instanceof Date ? row.at : new Date(String(row.at)),
+    at: date(row.at) ?? new Date(0),
     messageId: String(row.message_id),
     by: text(row.actor),
     action: row.action as TrackerAuditAction,

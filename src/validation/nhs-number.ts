@@ -35,8 +35,8 @@ export function isValidNhsNumber(value: string): boolean {
   return check !== 10 && (check === 11 ? 0 : check) === Number(value[9]);
 }
 
-/** Placeholders that pass Modulus 11 but are used for "unknown" (NHS Data Dictionary). */
-const PLACEHOLDERS: ReadonlySet<string> = new Set(['0000000000', '9999999999']);
+/** Placeholders that pass Modulus 11 but are used for "unknown" (NHS Data Dictionary). Internal. */
+export const PLACEHOLDERS: ReadonlySet<string> = new Set(['0000000000', '9999999999']);
 
 /** Why a subject id value is not a usable NHS number, or undefined. Never repeats the value. */
 export function nhsNumberProblem(value: string): string | undefined {

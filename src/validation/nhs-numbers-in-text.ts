@@ -4,13 +4,12 @@
 // valid Modulus 11 check digit and not a placeholder. The check digit keeps
 // out all but about one in eleven other ten-digit numbers (a reference or an
 // order number), which is what the per-send override is for.
-import { isValidNhsNumber } from './nhs-number.js';
+import { PLACEHOLDERS, isValidNhsNumber } from './nhs-number.js';
 
 // Up to three spaces (or one hyphen) between the groups: text taken from a
 // PDF often widens a single space.
 const GAP = String.raw`(?:[ \t\u00A0\u2007\u202F]{1,3}|-)?`;
 const CANDIDATE = new RegExp(String.raw`(?<![\d\-])(\d{3})${GAP}(\d{3})${GAP}(\d{4})(?![\d])`, 'g');
-const PLACEHOLDERS: ReadonlySet<string> = new Set(['0000000000', '9999999999']);
 
 /** The distinct valid NHS numbers named in `text`, as ten digits. Internal: never shown to anyone. */
 export function findNhsNumbers(text: string): Set<string> {

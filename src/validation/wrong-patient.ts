@@ -13,11 +13,12 @@ import type { InvalidParameter } from '../schemas/problem.js';
 import { findNhsNumbers } from './nhs-numbers-in-text.js';
 import { isNhsNumberType } from './nhs-number.js';
 import { pdfPageTexts } from './pdf-text.js';
+import { TEXT_MIME_TYPES } from './content-sniff.js';
 import { decodeBase64 } from './runtime.js';
 import type { ValidationResult } from './types.js';
 
 /** The attachment types whose content is text to search. */
-const TEXT_TYPES: ReadonlySet<string> = new Set(['text/plain', 'text/vnd.vendor.service.consultation']);
+const TEXT_TYPES: ReadonlySet<string> = new Set(TEXT_MIME_TYPES);
 const PDF = 'application/pdf';
 
 /** The per-send override of the wrong-patient cross-check, on every send's options. */

@@ -5,7 +5,7 @@ import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
 import { isRoute } from '../../schemas/vocabulary.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
-import { newState, type MessageState } from '../model/message-state.js';
+import { isVersionNumber, newState, type MessageState } from '../model/message-state.js';
 import { checkMetadata } from '../model/metadata.js';
 import { begin } from '../model/transition.js';
 import type { TrackedRoute } from '../types.js';
@@ -46,7 +46,7 @@ export function adoptedState(input: TrackInput, step: StepContext): MessageState
   const expiry = i.expiryDateTime === undefined || i.expiryDateTime === null ? null : toDate(i.expiryDateTime);
   if (expiry === undefined) problems.push({ name: 'expiryDateTime', reason: 'must be a Date or an RFC 3339 timestamp' });
   checkMetadata(i.metadata, problems);
-  if (i.versionNumber !== undefined && (i.route !== 'gpconnect' || !Number.isSafeInteger(i.versionNumber) || i.versionNumber < 1 || i.versionNumber > 2_147_483_647)) {
+  if (i.versionNumber !== undefined && (i.route !== 'gpconnect' || !isVersionNumber(i.versionNumber))) {
     problems.push({ name: 'versionNumber', reason: 'is for a GP-route message only: the whole number (1 or more) it was sent with' });
   }
   if (problems.length > 0 || !sentAt || expiry === undefined) throw new LocalValidationError(problems);

@@ -93,3 +93,8 @@ export function newState(messageId: string, route: TrackedRoute, stage: TrackerS
     ...fields,
   };
 }
+
+/** A GP-route versionNumber the ledger can keep: a whole number from 1 to the column's largest (the client refuses any other before it is sent). */
+export function isVersionNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 && v <= 2_147_483_647;
+}

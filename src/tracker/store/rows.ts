@@ -7,7 +7,8 @@ import type { MessageState, StoredPayload } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 import { newMessageKey, seal, unseal } from './sealed-payload.js';
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** A text column, or null. */
+export const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 /** A timestamp column as a Date: the drivers give a Date, or text where the column came through JSON. */
 export const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
 const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);

@@ -97,10 +97,13 @@ export interface FailingNotifier {
   lastError: string | null;
 }
 
-/** What one purge deleted. */
+/** What a purge deleted (one batch, or all of them). */
 export interface Purged {
+  /** Messages deleted. */
   messages: number;
+  /** Their history rows. */
   histories: number;
+  /** Their events. */
   events: number;
 }
 

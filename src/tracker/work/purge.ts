@@ -9,32 +9,21 @@ import type { Purged, TrackerStore } from '../store/store.js';
 export const PURGE_BATCH = 200;
 
 /** What a purge deleted, in all. */
-export interface PurgeResult {
-  /** Messages deleted. */
-  messages: number;
-  /** Their history rows. */
-  histories: number;
-  /** Their events. */
-  events: number;
-}
-
-/** Adds one batch's counts to a total. */
-export function addPurged(total: PurgeResult, batch: Purged): PurgeResult {
-  return { messages: total.messages + batch.messages, histories: total.histories + batch.histories, events: total.events + batch.events };
-}
+export type PurgeResult = Purged;
 
 /**
  * Deletes every settled message last changed before `before`, a batch at a
  * time, then vacuums when asked (the embedded engine) and something was
- * deleted. `pauseMs` between full batches leaves the database to other work.
+ * deleted.
  */
-export async function purgeAll(store: TrackerStore, before: Date, options: { vacuum: boolean; pauseMs?: number }): Promise<PurgeResult> {
-  let total: PurgeResult = { messages: 0, histories: 0, events: 0 };
+export async function purgeAll(store: TrackerStore, before: Date, options: { vacuum: boolean }): Promise<PurgeResult> {
+  const total: PurgeResult = { messages: 0, histories: 0, events: 0 };
   for (;;) {
     const batch = await store.purgeSettled(before, new Date(), PURGE_BATCH);
-    total = addPurged(total, batch);
+    total.messages += batch.messages;
+    total.histories += batch.histories;
+    total.events += batch.events;
     if (batch.messages < PURGE_BATCH) break;
-    if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
   }
   if (options.vacuum && total.messages > 0) await store.vacuum();
   return total;

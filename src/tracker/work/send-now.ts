@@ -7,7 +7,7 @@ import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { assertUuid } from '../../core/path.js';
 import { assertAccessToken } from '../../resources/instant.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
-import { newState, type MessageState, type StoredPayload } from '../model/message-state.js';
+import { isVersionNumber, newState, type MessageState, type StoredPayload } from '../model/message-state.js';
 import { checkMetadata } from '../model/metadata.js';
 import type { TrackedRoute } from '../types.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
@@ -213,9 +213,4 @@ function newSendingState(
     // Kept beside the content, which is erased once the service holds it: replace() sends the next version (D-TRACKER-34).
     versionNumber: route === 'gpconnect' && isVersionNumber(version) ? version : null,
   });
-}
-
-/** A GP-route versionNumber the ledger can keep (the client refuses any other before it is sent). */
-function isVersionNumber(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 && v <= 2_147_483_647;
 }
