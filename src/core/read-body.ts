@@ -1,5 +1,5 @@
-// Reading a response body as text up to a limit, so a broken or hostile
-// server cannot fill memory.
+// Reading a body as text up to a limit, so a broken or hostile server (or
+// client, for the worklist's forms) cannot fill memory.
 
 /** A response body read as text, up to a limit. */
 export interface BodyText {
@@ -32,7 +32,7 @@ function decodeChunks(chunks: readonly Uint8Array[], total: number): string {
  * read to its end is left locked: releasing it builds an error object that
  * nothing would ever see.
  */
-export async function readBodyText(response: Response, maxBytes: number): Promise<BodyText> {
+export async function readBodyText(response: Pick<Response | Request, 'body'>, maxBytes: number): Promise<BodyText> {
   if (!response.body) return { text: '', truncated: false };
   const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];

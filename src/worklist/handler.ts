@@ -5,6 +5,7 @@
 // request must carry htmx's own header, which no other site can send without
 // a CORS preflight the worklist never grants (decisions D-WORKLIST-02 and
 // D-WORKLIST-03).
+import { readBodyText } from '../core/read-body.js';
 import { html } from '../web/html.js';
 import { crossSiteReason } from '../web/security.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
@@ -21,7 +22,8 @@ import { queuePage } from './pages/queue.js';
 import { attentionItems, groupedQueue, patientOf, readQueueFilter } from './queue.js';
 import { assetResponse, fragmentResponse, pageResponse, redirectResponse } from './responses.js';
 
-const MAX_FORM_BYTES = 16_384;
+/** The largest form the worklist reads (an action's fields and a note); more is refused with 413, on both adapters. */
+export const MAX_FORM_BYTES = 16_384;
 
 /** What one request's handling knows. */
 interface Ctx {
@@ -171,11 +173,10 @@ async function post(ctx: Ctx): Promise<Response> {
   if (why) return pageResponse(403, frame(config, person, 'none'), 'Refused', crossSitePage(why));
   if (!m || !action || !UUID_PATTERN.test(m[1] ?? '')) return pageResponse(404, frame(config, person, 'none'), 'Not found', notFoundPage(config.basePath));
   const messageId = m[1] ?? '';
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
-    return fragmentResponse(413, html`<p class="outcome error" role="alert">The form is too large.</p>`);
-  }
-  const text = await request.text();
-  if (text.length > MAX_FORM_BYTES) return fragmentResponse(413, html`<p class="outcome error" role="alert">The form is too large.</p>`);
+  // Read up to the limit and no further: a chunked body declares no length.
+  const body = Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES ? undefined : await readBodyText(request, MAX_FORM_BYTES);
+  if (!body || body.truncated) return fragmentResponse(413, html`<p class="outcome error" role="alert">The form is too large.</p>`);
+  const text = body.text;
   let outcome;
   try {
     outcome = await runAction(action, { config, messageId, person, form: new URLSearchParams(text) });

@@ -2,9 +2,9 @@
 // worklist is written once, on Request and Response, and `handle(req, res)`
 // adapts. Under Express the mount path is kept (originalUrl); a body a
 // framework already parsed is taken from `req.body` (decision D-WORKLIST-01).
+import { MAX_FORM_BYTES } from './handler.js';
 import type { WorklistNodeRequest as IncomingMessage, WorklistNodeResponse as ServerResponse } from './options.js';
 
-const MAX_BODY_BYTES = 65_536;
 
 /** A body that a framework parsed already (Express's urlencoded or text parsers). */
 function parsedBody(req: IncomingMessage): string | undefined {
@@ -27,7 +27,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   for await (const chunk of req) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new RangeError('request body too large');
+    if (size > MAX_FORM_BYTES) throw new RangeError('request body too large');
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

@@ -125,6 +125,31 @@ describe('worklist over HTTP', () => {
     expect((await tracker.audit()).items).toEqual([]);
   });
 
+  it('a form larger than the limit is refused with 413, and a body without a length is read no further than the limit (fetch and node:http)', async () => {
+    const { tracker, worklist, url } = await setUp();
+    const id = await raise(env, tracker, 'reject');
+    const path = `${url}/messages/${id}/acknowledge`;
+    const origin = new URL(url).origin;
+    // A megabyte of note, streamed in 16 kB chunks with no Content-Length; the stream counts what was read of it.
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(`note=${'x'.repeat(16_379)}`);
+    const huge = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 1_048_576) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const headers = { [TEST_USER_HEADER]: 'alice', 'HX-Request': 'true', Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' };
+    const viaFetch = await worklist.fetch(new Request(path, { method: 'POST', headers, body: huge, duplex: 'half' }));
+    expect(viaFetch.status).toBe(413);
+    expect(pulled).toBeLessThan(65_536);
+    const viaNode = await fetch(path, { method: 'POST', headers, body: `note=${'x'.repeat(20_000)}` });
+    expect(viaNode.status).toBe(413);
+    expect((await tracker.get(id))?.attention?.reason).toBe('rejected');
+    expect((await tracker.audit()).items).toEqual([]);
+  });
+
   it('assign to me and unassign; two people taking one item: the second is told', async () => {
     const { tracker, url } = await setUp();
     const id = await raise(env, tracker, 'reject');
