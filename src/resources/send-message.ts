@@ -80,15 +80,15 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
     } catch (error) {
       if (error instanceof AttachmentContentRejectedError) {
         await rememberRejected(context.rejectedContent, attachmentsOf(spec.message.wire), error);
-        throw verdict(error, seen);
+        throw verdict(error, seen, spec.message.messageId);
       }
-      if (!isAmbiguous(error) && !(seen.mayHaveArrived && isDuplicateMessageId(error))) throw verdict(error, seen);
+      if (!isAmbiguous(error) && !(seen.mayHaveArrived && isDuplicateMessageId(error))) throw verdict(error, seen, spec.message.messageId);
       seen.mayHaveArrived = true;
       const recovered = await recover(context, spec, call, error, seen);
       if (recovered) return recovered;
       seen.notFoundYet = true;
       const pauseMs = budget.nextPauseMs(config.random, call.deadlineAt);
-      if (pauseMs === undefined) throw verdict(error, seen);
+      if (pauseMs === undefined) throw verdict(error, seen, spec.message.messageId);
       config.logger.warn(
         { event: 'resend', operation: spec.operation, messageId: spec.message.messageId },
         `cdms: ${spec.operation} not found after an unclear attempt; resending`,
@@ -96,7 +96,7 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
       try {
         await budget.pause(pauseMs, options.signal);
       } catch (abort) {
-        throw verdict(abort, seen);
+        throw verdict(abort, seen, spec.message.messageId);
       }
     }
   }
@@ -114,10 +114,13 @@ interface Uncertainty {
  * The error a send ends with, its `delivery` made true for the whole send:
  * after an attempt that may have arrived, only a refusal that applies to
  * every attempt stays `not-sent`; anything else becomes `unknown`, and the
- * text says so (decision D-CLIENT-13, docs/decisions/client.md).
+ * text says so (decision D-CLIENT-13, docs/decisions/client.md). It names
+ * the messageId, which the SDK may have generated: the caller needs it to
+ * look an `unknown` send up before sending anything again.
  */
-function verdict(error: unknown, seen: Uncertainty): unknown {
+function verdict(error: unknown, seen: Uncertainty, messageId: string): unknown {
   if (!(error instanceof CdmsError)) return error;
+  error.messageId ??= messageId;
   if (seen.mayHaveArrived && !refusesEveryAttempt(error)) markMaybeDelivered(error, seen.notFoundYet);
   else sayMaybeDelivered(error);
   return error;
@@ -138,13 +141,13 @@ async function recover(
   const { messageId } = spec.message;
   const found = await lookUp(context, spec, call);
   call.scope?.recovery(recoveryOutcome(found, error));
-  if (found === undefined) throw verdict(error, seen); // the lookup failed too: the outcome stays unknown
+  if (found === undefined) throw verdict(error, seen, spec.message.messageId); // the lookup failed too: the outcome stays unknown
   if (found) {
     context.transport.config.logger.info({ event: 'recovered', operation: spec.operation, messageId }, `cdms: ${spec.operation} confirmed delivered`);
     return { messageId, statusEndpoint: statusEndpointOf(spec.route, messageId), recovered: true };
   }
   // "Already used" yet not found: the service contradicts itself, so the outcome stays unknown.
-  if (isDuplicateMessageId(error)) throw verdict(error, seen);
+  if (isDuplicateMessageId(error)) throw verdict(error, seen, spec.message.messageId);
   return undefined;
 }
 

@@ -88,6 +88,15 @@ describe('send recovery', () => {
     expect(trail().filter((t) => t.startsWith('POST'))).toHaveLength(3);
   });
 
+  it('send: an unknown outcome names the messageId the SDK generated, the one the status was asked for, so the caller can look it up', async () => {
+    server.use(http.post(SEND, () => HttpResponse.error()), http.get(STATUS, notFound));
+    const { messageId: _given, ...withoutId } = standardMessage();
+    const error = await testClient({ maxRetries: 0 }).messages.send(withoutId).catch((e: unknown) => e);
+    expect(error).toMatchObject({ delivery: 'unknown', messageId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const asked = seen.filter((r) => r.method === 'GET').map((r) => r.url.pathname.split('/').at(-2));
+    expect(asked).toEqual([(error as { messageId: string }).messageId]);
+  });
+
   it('send: when the status lookup fails too, the outcome stays unknown', async () => {
     server.use(http.post(SEND, () => HttpResponse.error()), http.get(STATUS, () => problem(401, {})));
     const error = await testClient().messages.send(standardMessage()).catch((e: unknown) => e);
