@@ -7,7 +7,6 @@
 // (D-TRACKER-32).
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { describeError } from './describe-error.js';
-import type { LoopStatus } from './runtime/polling-loop.js';
 import type { UnresolvedMessage } from './stats.js';
 import type { FailingNotifier, TrackerStore } from './store/store.js';
 
@@ -207,11 +206,6 @@ const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 function seconds(ms: number): string {
   const s = Math.round(ms / 1000);
   return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
-}
-
-/** A loop's status as the public type has it. */
-export function loopHealth(status: LoopStatus): TrackerLoopHealth {
-  return { ...status };
 }
 
 /** Thrown inside the check when the database takes longer than the check allows. */

@@ -8,7 +8,7 @@ import { TrackerClosedError, UnknownMessageError } from './errors.js';
 import type { TrackerEventHandler } from './events.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
-import { healthTimeoutMs, loopHealth, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
+import { healthTimeoutMs, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
 import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from './types.js';
 import type { TrackInput } from './decide/adopted-state.js';
 import { adopt } from './work/adopt.js';
@@ -302,11 +302,11 @@ export class Tracker {
     const { config, store } = this.#ctx;
     const now = Date.now();
     const loops = {
-      polling: loopHealth(this.#background.status()),
-      events: loopHealth(this.#events.status()),
-      retention: loopHealth(this.#retention.status()),
-      notifications: this.#notifiers ? loopHealth(this.#notifiers.status()) : null,
-      heartbeat: this.#heartbeat ? loopHealth(this.#heartbeat.status()) : null,
+      polling: this.#background.status(),
+      events: this.#events.status(),
+      retention: this.#retention.status(),
+      notifications: this.#notifiers?.status() ?? null,
+      heartbeat: this.#heartbeat?.status() ?? null,
     };
     const limits = { stuckAfterMs: config.leaseMs, stalledAfterMs: Math.max(config.leaseMs, 60_000), eventsLateAfterMs: EVENTS_LATE_MS };
     if (this.#closed) {

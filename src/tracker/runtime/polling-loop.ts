@@ -6,6 +6,7 @@
 // goes on. Stopping ends the pause at once and waits for the round under way.
 // A new task is a new `round` callback, not another copy of this. The shape
 // follows pg-boss's Worker.
+import type { TrackerLoopHealth } from '../health.js';
 import { Waker } from './waker.js';
 
 /** What a round asks of the loop: `'again'` runs the next round at once; a number of milliseconds pauses first (a wake ends the pause early). */
@@ -23,19 +24,8 @@ export interface PollingLoopOptions {
   maxBackoffMs: number;
 }
 
-/** What a loop is doing, for the tracker's health check. Internal. */
-export interface LoopStatus {
-  /** Started and not stopped. */
-  running: boolean;
-  /** When the last round that did not throw ended; null before the first. */
-  lastSuccessAt: Date | null;
-  /** Rounds in a row that threw (0 after a success). */
-  failures: number;
-  /** The last round's error, named safely; null after a success. */
-  lastError: string | null;
-  /** When the round under way began; null while the loop pauses. */
-  roundStartedAt: Date | null;
-}
+/** What a loop is doing: the health check's own type, so it is reported as it is. Internal. */
+export type LoopStatus = TrackerLoopHealth;
 
 /** The most doublings of the back-off; the cap on the pause usually comes first. */
 const MAX_DOUBLINGS = 10;
