@@ -4,8 +4,8 @@
 import { loadTrackerTelemetry } from '../telemetry/tracker-metrics.js';
 import { migrate } from './db/migrate.js';
 import type { SqlDriver } from './db/driver.js';
-import { isPostgresUrl, openDatabase } from './db/open.js';
-import { resolveTrackerOptions, type TrackerConfig, type TrackerOptions } from './options.js';
+import { openDatabase } from './db/open.js';
+import { resolveTrackerOptions, type TrackerOptions } from './options.js';
 import { Heartbeat } from './runtime/heartbeat.js';
 import { TrackerStore } from './store/store.js';
 import { Tracker } from './tracker.js';
@@ -54,7 +54,7 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
   const store = makeStore(db, config.schema);
   const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined, sendsInProgress: new Set<string>() };
   // Instances sharing a PostgreSQL ledger prove they are alive from the start (decision D-TRACKER-20).
-  const heartbeat = isShared(config.database) ? new Heartbeat(ctx) : undefined;
+  const heartbeat = db.soleUser ? undefined : new Heartbeat(ctx);
   const shredder = new KeyShredder(store, config.logger);
   try {
     await migrate(db, config.schema);
@@ -83,11 +83,6 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
     },
     heartbeat,
   );
-}
-
-/** Whether the ledger is a PostgreSQL server, which several instances may share. */
-function isShared(database: TrackerConfig['database']): boolean {
-  return typeof database !== 'string' || isPostgresUrl(database);
 }
 
 /** Each notifier loads what it needs, and gets its place in the ledger from now on (kept if it has one). */

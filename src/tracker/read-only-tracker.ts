@@ -87,7 +87,7 @@ export async function openReadOnlyTracker(options: ReadOnlyTrackerOptions): Prom
     await db.close();
     throw error;
   }
-  return readOnlyOver(db, new TrackerStore(db, schema), directory !== undefined || options.database === 'memory:');
+  return readOnlyOver(db, new TrackerStore(db, schema), db.soleUser === true);
 }
 
 async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
