@@ -15,7 +15,10 @@ export interface AuditFilter {
   cursor: string;
 }
 
-const ACTIONS = new Set(['acknowledge', 'assign', 'unassign', 'resend', 'replace', 'poll-now']);
+/** The actions a filter may name: checked against the tracker's own list by the compiler, both ways. */
+const ACTIONS: ReadonlySet<string> = new Set(
+  Object.keys({ acknowledge: 1, assign: 1, unassign: 1, resend: 1, replace: 1, 'poll-now': 1 } satisfies Record<TrackerAuditEntry['action'], 1>),
+);
 
 /** Reads the filters; values that cannot be right are dropped (and said so by the page). */
 export function readAuditFilter(query: URLSearchParams): AuditFilter {
@@ -73,7 +76,7 @@ export async function* auditEntries(config: WorklistConfig, f: AuditFilter, cap 
 }
 
 /** A CSV cell (RFC 4180), with text that a spreadsheet would run as a formula made inert. */
-export function csvCell(value: string | null): string {
+function csvCell(value: string | null): string {
   if (value === null) return '';
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

@@ -6,7 +6,7 @@ import { ATTENTION_REASONS, type AttentionReason, type TrackedMessageSummary } f
 import type { WorklistConfig, WorklistPatient, WorklistPerson } from './options.js';
 
 /** The most items the queue reads; beyond it the page says so (the list should never be that long). */
-export const QUEUE_CAP = 5_000;
+const QUEUE_CAP = 5_000;
 
 /** The queue's filters, as the query string gives them (unknown values simply match nothing). */
 export interface QueueFilter {

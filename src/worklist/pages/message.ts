@@ -124,7 +124,7 @@ function summary(view: MessageView): Html {
 }
 
 /** The part of the page that is drawn again when the message changes. */
-export function messageLive(view: MessageView): Html {
+function messageLive(view: MessageView): Html {
   const id = view.message.messageId;
   return html`<div id="message-live" hx-get="${view.base}/messages/${id}" hx-trigger="cdms:message-${id} from:body, cdms:resync from:body" hx-select="#message-live" hx-swap="outerHTML" hx-sync="this:queue last" hx-disinherit="*">
 ${summary(view)}

@@ -71,7 +71,7 @@ function empty(view: QueueView): Html {
 }
 
 /** The live part of the queue: it fetches itself again, with the same filters, whenever the ledger changes. */
-export function queueSection(view: QueueView): Html {
+function queueSection(view: QueueView): Html {
   const shown = view.groups.reduce((n, g) => n + g.items.length, 0);
   const self = `${view.base}/${view.query ? `?${view.query}` : ''}`;
   return html`<section id="queue" aria-labelledby="queue-heading" hx-get="${self}" hx-trigger="cdms:messages from:body, cdms:resync from:body" hx-select="#queue" hx-swap="outerHTML">
