@@ -4,6 +4,7 @@
 // the option is absent.
 import { ConfigurationError } from './errors/cdms-error.js';
 import { assertHeaderValue } from './request-headers.js';
+import { isLoopback } from '../internal/loopback.js';
 
 /** Reads an environment variable where there is a `process` (Node, Bun, Deno's compat). */
 export function readEnv(name: string): string | undefined {
@@ -44,10 +45,6 @@ const FETCH_BAD_PORTS = new Set([
 /** The path segments the service's own endpoints begin with: a base URL ending in them doubles every path. */
 const SERVICE_PATH = /\/api(\/v1)?\/?$/i;
 
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
 
 /**
  * Checks the base URL and returns it normalised with a trailing slash.

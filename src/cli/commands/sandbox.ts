@@ -16,19 +16,13 @@ import { registerSandboxMoves } from './sandbox-moves.js';
 import { registerSandboxTokens } from './sandbox-tokens.js';
 import { registerSandboxSample } from './sandbox-sample.js';
 import { registerSandboxToolbar } from './sandbox-toolbar.js';
+import { wholeNumber } from '../whole-number.js';
 
 interface SandboxCommandOptions extends GlobalOptions {
   port?: string | undefined;
   seed?: string | undefined;
   faults?: string | undefined;
   open?: boolean | undefined;
-}
-
-function whole(text: string | undefined, flag: string, max: number): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text.trim());
-  if (!/^\d+$/.test(text.trim()) || value > max) throw new UsageError(`${flag} must be a whole number from 0 to ${max}.`);
-  return value;
 }
 
 const FAULTS_HINT = `--faults must be a JSON object, e.g. '{"gpconnect503Rate":0.3}' (see ${docsUrl('sandbox.md', 'faults')}).`;
@@ -50,8 +44,8 @@ function parseFaults(text: string | undefined): SandboxFaults | undefined {
 
 /** Starts the sandbox, turning its option and port errors into usage errors (exit 2). */
 async function start(options: SandboxCommandOptions): Promise<Sandbox> {
-  const port = whole(options.port, '--port', 65_535);
-  const seed = whole(options.seed, '--seed', 4_294_967_295);
+  const port = wholeNumber(options.port, '--port', 65_535);
+  const seed = wholeNumber(options.seed, '--seed', 4_294_967_295);
   const faults = parseFaults(options.faults);
   // Loaded only here: the other commands need not pay for the server's modules.
   const { startSandbox, SandboxError } = await import('../../sandbox/index.js');

@@ -14,6 +14,9 @@ import { withExamples } from '../help.js';
 import { errorCode } from '../json-file.js';
 import { withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
 import { untilStopped } from '../until-stopped.js';
+import { isLoopback } from '../../internal/loopback.js';
+import { wholeNumber } from '../whole-number.js';
+import { listenUrl } from '../../web/listen-url.js';
 
 interface ServeOptions extends GlobalOptions, TrackerDatabaseFlags {
   host?: string | undefined;
@@ -23,9 +26,6 @@ interface ServeOptions extends GlobalOptions, TrackerDatabaseFlags {
   basePath?: string | undefined;
   title?: string | undefined;
 }
-
-/** Names that only ever mean this machine. */
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 /** Where the person comes from, checked before anything is opened. */
 type Identity = { kind: 'header'; header: string } | { kind: 'local'; user: WorklistPerson };
@@ -65,13 +65,6 @@ function authorizeBy(identity: Identity): (request: WorklistRequest) => Worklist
   };
 }
 
-function portOf(text: string | undefined): number {
-  if (text === undefined) return 8080;
-  const port = Number(text.trim());
-  if (!/^\d+$/.test(text.trim()) || port > 65_535) throw new UsageError('--port must be a whole number from 0 to 65535 (0: any free port).');
-  return port;
-}
-
 /** Registers `cdms track serve`. */
 export function registerTrackServe(track: Command, ctx: CliContext): void {
   const command = track
@@ -86,9 +79,9 @@ export function registerTrackServe(track: Command, ctx: CliContext): void {
     .action(async (_options: unknown, cmd: Command) => {
       const options = cmd.optsWithGlobals<ServeOptions>();
       const host = options.host?.trim() || '127.0.0.1';
-      const loopback = LOOPBACK.test(host);
+      const loopback = isLoopback(host);
       const identity = identityOf(options, loopback);
-      const port = portOf(options.port);
+      const port = wholeNumber(options.port, '--port', 65_535) ?? 8080;
       if (identity.kind === 'header' && !loopback) {
         ctx.out.diagnostic(
           `Warning: listening on ${host}, and trusting the ${options.trustHeader} header for who is acting. Anyone who can reach this port ` +
@@ -106,8 +99,7 @@ export function registerTrackServe(track: Command, ctx: CliContext): void {
           server.listen(port, host, resolve);
         });
         const address = server.address() as AddressInfo;
-        const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-        const url = `http://${shownHost}:${address.port}${options.basePath?.replace(/\/+$/, '') ?? ''}/`;
+        const url = `${listenUrl(address)}${options.basePath?.replace(/\/+$/, '') ?? ''}/`;
         const who = identity.kind === 'header' ? `people from the ${options.trustHeader} header` : `acting as ${identity.user.id}`;
         ctx.out.result({ url, identity: identity.kind === 'header' ? { header: options.trustHeader } : { localUser: identity.user.id } }, [
           `Worklist at ${url} (${who})`,

@@ -6,6 +6,7 @@ import { problem } from '../http/problems.js';
 import { writeResponse } from '../http/response.js';
 import { handleApi, type ApiContext } from './api.js';
 import { handleControl, type ControlContext } from './control.js';
+import { listenUrl } from '../../web/listen-url.js';
 
 /** The listening server. Internal. */
 export interface RunningServer {
@@ -38,13 +39,6 @@ function onRequest(api: ApiContext, control: ControlContext, req: IncomingMessag
   });
 }
 
-function urlOf(address: AddressInfo): string {
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  // A wildcard address is reachable on loopback; print that.
-  const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;
-  return `http://${shown}:${address.port}`;
-}
-
 async function stop(server: Server, abort: AbortController): Promise<void> {
   abort.abort();
   const closed = once(server, 'close');
@@ -66,7 +60,7 @@ export async function listen(host: string, port: number, api: Omit<ApiContext, '
   const address = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {
-    url: urlOf(address),
+    url: listenUrl(address),
     port: address.port,
     close: () => (closing ??= stop(server, abort)),
   };

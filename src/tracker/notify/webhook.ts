@@ -7,6 +7,7 @@
 import { ConfigurationError, CdmsError } from '../../core/errors/cdms-error.js';
 import { loadOptionalModule } from '../db/optional-module.js';
 import type { AttentionNotice, EachAttentionNotifier } from './notifier.js';
+import { isLoopback } from '../../internal/loopback.js';
 
 /** Options of {@link webhook}. */
 export interface WebhookOptions {
@@ -62,8 +63,6 @@ interface Signer {
 
 type WebhookClass = new (secret: string) => Signer;
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
 function checkUrl(url: unknown): URL {
   let parsed: URL | undefined;
   try {
@@ -71,7 +70,7 @@ function checkUrl(url: unknown): URL {
   } catch {
     parsed = undefined;
   }
-  if (!parsed || !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK.test(parsed.hostname)))) {
+  if (!parsed || !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname)))) {
     throw new ConfigurationError('webhook: url must be an https:// URL (or http:// to this machine, for a local receiver).');
   }
   return parsed;
