@@ -125,10 +125,18 @@ async function opening<T>(db: TrackerDatabase, open: () => Promise<T>, delivery?
   }
 }
 
-/** Runs `work` on the existing ledger, opened read-only (read and acknowledge only: no key, no request), closing it after. */
-export async function withReadOnlyTracker<T>(ctx: CliContext, flags: TrackerDatabaseFlags, work: (tracker: ReadOnlyTracker) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` on the existing ledger, opened read-only (read and acknowledge only: no key, no request), closing it after.
+ * With `writes: false` (a command that only reads) an embedded ledger is read beside the app that owns it.
+ */
+export async function withReadOnlyTracker<T>(
+  ctx: CliContext,
+  flags: TrackerDatabaseFlags,
+  work: (tracker: ReadOnlyTracker) => Promise<T>,
+  how: { writes: boolean } = { writes: true },
+): Promise<T> {
   const db = trackerDatabase(ctx, flags);
-  const tracker = await opening(db, () => openReadOnlyTracker({ database: db.database, schema: db.schema }));
+  const tracker = await opening(db, () => openReadOnlyTracker({ database: db.database, schema: db.schema, writes: how.writes }));
   try {
     return await work(tracker);
   } finally {

@@ -6,7 +6,7 @@ import { LocalValidationError } from '../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import type { SqlRow } from './db/driver.js';
 import { date, text } from './store/rows.js';
-import type { TrackerStore } from './store/store.js';
+import type { LedgerStore } from './store/ledger-store.js';
 import type { AttentionReason } from './types.js';
 
 /**
@@ -96,7 +96,7 @@ export function toAuditEntry(row: SqlRow): TrackerAuditEntry {
 }
 
 /** Reads the audit a page at a time. @throws LocalValidationError for a bad limit, cursor, messageId or since. */
-export async function readAudit(store: TrackerStore, options: TrackerAuditOptions = {}): Promise<TrackerAuditPage> {
+export async function readAudit(store: LedgerStore, options: TrackerAuditOptions = {}): Promise<TrackerAuditPage> {
   const limit = options.limit ?? 100;
   const problems: { name: string; reason: string }[] = [];
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) problems.push({ name: 'limit', reason: 'must be a whole number from 1 to 1000' });

@@ -7,7 +7,8 @@ import type { SqlDriver } from './db/driver.js';
 import { openDatabase } from './db/open.js';
 import { resolveTrackerOptions, type TrackerOptions } from './options.js';
 import { Heartbeat } from './runtime/heartbeat.js';
-import { TrackerStore } from './store/store.js';
+import type { LedgerStore } from './store/ledger-store.js';
+import { storeFor } from './store/store-for.js';
 import { Tracker } from './tracker.js';
 import { RequestBudget } from './runtime/request-budget.js';
 import { KeyShredder } from './runtime/key-shredder.js';
@@ -38,7 +39,7 @@ import type { TrackerNotifier } from './notify/notifier.js';
  * did not answer in time.
  */
 export function createTracker(options: TrackerOptions): Promise<Tracker> {
-  return createTrackerOver(options, (db, schema) => new TrackerStore(db, schema));
+  return createTrackerOver(options, storeFor);
 }
 
 /**
@@ -47,7 +48,7 @@ export function createTracker(options: TrackerOptions): Promise<Tracker> {
  * contents were sealed) measures the seal's cost with everything else equal.
  * Internal: not exported from the package.
  */
-export async function createTrackerOver(options: TrackerOptions, makeStore: (db: SqlDriver, schema: string) => TrackerStore): Promise<Tracker> {
+export async function createTrackerOver(options: TrackerOptions, makeStore: (db: SqlDriver, schema: string) => LedgerStore): Promise<Tracker> {
   const config = resolveTrackerOptions(options);
   const telemetry = await loadTrackerTelemetry(options);
   const db = await openDatabase(config.database);
@@ -86,7 +87,7 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
 }
 
 /** Each notifier loads what it needs, and gets its place in the ledger from now on (kept if it has one). */
-async function prepareNotifiers(notifiers: readonly TrackerNotifier[], store: TrackerStore): Promise<void> {
+async function prepareNotifiers(notifiers: readonly TrackerNotifier[], store: LedgerStore): Promise<void> {
   for (const notifier of notifiers) {
     await notifier.prepare?.();
     await store.notifiers.init(notifier.name, new Date());

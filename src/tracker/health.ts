@@ -8,7 +8,8 @@
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { describeError } from './describe-error.js';
 import type { UnresolvedMessage } from './stats.js';
-import type { FailingNotifier, TrackerStore } from './store/store.js';
+import type { FailingNotifier } from './store/store.js';
+import type { LedgerStore } from './store/ledger-store.js';
 
 /**
  * Why a tracker is not healthy, or what deserves a look:
@@ -234,7 +235,7 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
  * ledger's facts unknown.
  */
 export async function readLedgerFacts(
-  store: TrackerStore,
+  store: LedgerStore,
   now: number,
   overdueGraceMs: number,
   timeoutMs: number,

@@ -9,5 +9,5 @@ export * from './index.js';
 export { openReadOnlyTracker, type ReadOnlyTracker, type ReadOnlyTrackerOptions } from './read-only-tracker.js';
 export { DEFAULT_DATABASE, DEFAULT_SCHEMA } from './options.js';
 export { isPostgresUrl } from './db/open.js';
-export { DatabaseInUseError, type Holder } from './db/lock-file.js';
+export { DatabaseInUseError, type Holder } from './db/in-use-error.js';
 export type { PurgeResult } from './work/purge.js';

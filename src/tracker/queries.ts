@@ -1,7 +1,8 @@
 // The tracker's reads for the app and the CLI: one message with its
 // history, and the list a page at a time with an opaque cursor.
 import { LocalValidationError } from '../core/errors/local-errors.js';
-import type { ListFilter, TrackerStore } from './store/store.js';
+import type { ListFilter } from './store/store.js';
+import type { LedgerStore } from './store/ledger-store.js';
 import { toSummary } from './store/rows.js';
 import type { TrackedMessage, TrackedMessageSummary, TrackedRoute, TrackerStage } from './types.js';
 
@@ -30,14 +31,14 @@ export interface TrackerListPage {
 }
 
 /** A message with its history, or undefined when the ledger does not hold it. */
-export async function getMessage(store: TrackerStore, messageId: string): Promise<TrackedMessage | undefined> {
+export async function getMessage(store: LedgerStore, messageId: string): Promise<TrackedMessage | undefined> {
   const state = await store.get(messageId);
   if (!state) return undefined;
   return { ...toSummary(state), history: await store.history(messageId) };
 }
 
 /** Lists messages, newest first, a page at a time. */
-export async function listMessages(store: TrackerStore, options: TrackerListOptions = {}): Promise<TrackerListPage> {
+export async function listMessages(store: LedgerStore, options: TrackerListOptions = {}): Promise<TrackerListPage> {
   const limit = options.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
     throw new LocalValidationError([{ name: 'limit', reason: 'must be a whole number from 1 to 1000' }]);

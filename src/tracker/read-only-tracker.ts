@@ -7,16 +7,17 @@
 import { ConfigurationError } from '../core/errors/cdms-error.js';
 import { assertUuid } from '../core/path.js';
 import type { SqlDriver } from './db/driver.js';
-import { installedVersion } from './db/migrate.js';
+import { installedVersion, latestVersion } from './db/migrate.js';
 import { embeddedDirectory, openDatabase } from './db/open.js';
+import { openDirectorySqliteReadOnly } from './db/sqlite/open-reader.js';
 import { embeddedDatabaseExists } from './db/embedded-exists.js';
-import { MIGRATIONS } from './db/schema.js';
 import { checkSchema, DEFAULT_POLL_INTERVAL_MS, DEFAULT_SCHEMA } from './options.js';
 import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
 import { healthTimeoutMs, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
 import { purgeAll, type PurgeResult } from './work/purge.js';
-import { TrackerStore } from './store/store.js';
+import type { LedgerStore } from './store/ledger-store.js';
+import { storeFor } from './store/store-for.js';
 import type { TrackedMessage } from './types.js';
 import { acknowledgeAs, assignTo, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
 import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
@@ -27,6 +28,14 @@ export interface ReadOnlyTrackerOptions {
   database: string;
   /** The PostgreSQL schema of the tracker's tables. @defaultValue 'cdms_tracker' */
   schema?: string | undefined;
+  /**
+   * Whether this opener writes (acknowledges, assigns, purges). An embedded
+   * ledger opened only to read takes no lock: it is read beside the app that
+   * owns it (SQLite's write-ahead log lets readers in while it writes), so
+   * `cdms track health`, `show` and `attention` work while the app runs. One
+   * that writes needs the ledger to itself. @defaultValue true
+   */
+  writes?: boolean | undefined;
 }
 
 /**
@@ -80,14 +89,14 @@ export async function openReadOnlyTracker(options: ReadOnlyTrackerOptions): Prom
   if (directory !== undefined && !(await embeddedDatabaseExists(directory))) {
     throw new ConfigurationError(`There is no tracker database in ${directory}. Check the path: a tracker creates its database on its first start.`);
   }
-  const db = await openDatabase(options.database);
+  const db = directory !== undefined && options.writes === false ? openDirectorySqliteReadOnly(directory) : await openDatabase(options.database);
   try {
     await checkVersion(db, schema);
   } catch (error) {
     await db.close();
     throw error;
   }
-  return readOnlyOver(db, new TrackerStore(db, schema), db.soleUser === true);
+  return readOnlyOver(db, storeFor(db, schema), db.soleUser === true);
 }
 
 async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
@@ -97,10 +106,11 @@ async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
       `The database has no tracker tables in the schema "${schema}". Check the database and the schema name: a tracker creates its tables on its first start.`,
     );
   }
-  if (version !== MIGRATIONS.length) {
-    const whose = version > MIGRATIONS.length ? 'a newer' : 'an older';
+  const latest = latestVersion(db);
+  if (version !== latest) {
+    const whose = version > latest ? 'a newer' : 'an older';
     throw new ConfigurationError(
-      `The tracker database is at schema version ${version}, made by ${whose} cdms-sdk than this one (which reads version ${MIGRATIONS.length}). ` +
+      `The tracker database is at schema version ${version}, made by ${whose} cdms-sdk than this one (which reads version ${latest}). ` +
         "Use the cdms-sdk version of the app that runs the tracker (for example `npx cdms` in the app's directory).",
     );
   }
@@ -109,7 +119,7 @@ async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
 /** Without the app's options, the health check judges against the defaults: a lease of two minutes, events late after five. */
 const READ_ONLY_LIMITS = { stuckAfterMs: 120_000, stalledAfterMs: 120_000, eventsLateAfterMs: 300_000 };
 
-function readOnlyOver(db: SqlDriver, store: TrackerStore, embedded: boolean): ReadOnlyTracker {
+function readOnlyOver(db: SqlDriver, store: LedgerStore, embedded: boolean): ReadOnlyTracker {
   return {
     get(messageId) {
       assertUuid('messageId', messageId);

@@ -1,6 +1,6 @@
 // The tracker's counts (by status, route, stage; attention; overdue polls;
 // unhandled events), for dashboards, the CLI and the telemetry gauges.
-import type { TrackerStore } from './store/store.js';
+import type { LedgerStore } from './store/ledger-store.js';
 import type { TrackedRoute, TrackerStage } from './types.js';
 
 /** A count of messages of one route with one status. */
@@ -51,7 +51,7 @@ export function overdueGraceMs(pollIntervalMs: number): number {
 }
 
 /** Builds the stats; a poll counts as overdue when it is `graceMs` late. */
-export async function collectStats(store: TrackerStore, now: number, graceMs: number): Promise<TrackerStats> {
+export async function collectStats(store: LedgerStore, now: number, graceMs: number): Promise<TrackerStats> {
   const [counts, totals, oldest] = await Promise.all([store.counts(), store.totals(new Date(now - graceMs)), store.oldestUnresolved()]);
   const stats: TrackerStats = {
     total: 0,

@@ -4,9 +4,9 @@
 import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gpMessage } from '../contract/support.js';
-import { freshPGliteDirectory, freshSchema } from '../tracker/support.js';
+import { freshLedgerDirectory, freshSchema } from '../tracker/support.js';
 import { NHS_NUMBER, assertBuilt, cdms, expectNoLeak, fixtures, json } from './support.js';
-import { PATIENT_DATA, TRACK_TIMEOUT_MS, asApp, ok, track, type TrackedSend } from './track-support.js';
+import { PATIENT_DATA, TRACK_TIMEOUT_MS, asApp, newLedger, ok, track, type TrackedSend } from './track-support.js';
 
 let sandbox: Sandbox;
 let env: Record<string, string>;
@@ -38,7 +38,7 @@ function send(database: string, extra: readonly string[] = [], sendEnv = env) {
 
 describe('cdms send --track', { timeout: TRACK_TIMEOUT_MS }, () => {
   it('records the send: outcome and messageId printed, the service holds it once, `track show` has it', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const r = await send(database);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Sent by the standard route and recorded in the tracker\.$/m);
@@ -59,7 +59,7 @@ describe('cdms send --track', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('--json: { route, messageId, outcome, recovered }; a send that failed for good exits 1 and is kept for attention', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     expect(ok(await send(database, ['--json']))).toEqual({ route: 'standard', messageId: expect.any(String), outcome: 'sent', recovered: false });
     const id = crypto.randomUUID();
     // A practice that does not use the service: only the service knows (a mistyped topic is refused locally).
@@ -72,7 +72,7 @@ describe('cdms send --track', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('a local validation failure exits 2 and records nothing; --database without --track is refused', async () => {
-    const database = freshPGliteDirectory();
+    const database = await newLedger(sandbox);
     const invalid = await send(database, ['--nhs-number', '9434765918']);
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain('error: Invalid request: nothing was sent');
@@ -85,7 +85,7 @@ describe('cdms send --track', { timeout: TRACK_TIMEOUT_MS }, () => {
   it('a GP-route send that keeps getting 503: queued, exit 0; the ledger still holds the message, no output shows patient data', async () => {
     const busy = await startSandbox({ faults: { gpconnect503Rate: 1 } });
     try {
-      const database = freshPGliteDirectory();
+      const database = freshLedgerDirectory();
       const busyEnv = { CDMS_BASE_URL: busy.url, CDMS_API_KEY: busy.apiKey };
       const r = await cdms(['send', '--track', '--database', database, '--route', 'gpconnect', '--json-file', files.path('gp.json'), '--file', files.path('summary.pdf')], busyEnv);
       expect(r.code, r.stderr).toBe(0);
@@ -102,7 +102,7 @@ describe('cdms send --track', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('while the app holds the embedded database: exit 2 and nothing is sent', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     await asApp(sandbox, database, async () => {
       const id = crypto.randomUUID();
       const r = await send(database, ['--message-id', id, '--json']);

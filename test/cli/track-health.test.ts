@@ -4,7 +4,7 @@
 // database that stops answering.
 import { describe, expect, inject, it } from 'vitest';
 import { standardMessage } from '../contract/support.js';
-import { freshPGliteDirectory } from '../tracker/support.js';
+import { freshLedgerDirectory } from '../tracker/support.js';
 import { withSql } from '../tracker/production/support.js';
 import { TRACK_TIMEOUT_MS, asApp, ok, track, useTrackSandbox } from './track-support.js';
 
@@ -20,7 +20,7 @@ interface Health {
 
 describe('cdms track health', { timeout: TRACK_TIMEOUT_MS }, () => {
   it('exit 0 when the ledger is well; a warning (attention) fails only with --strict', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     await asApp(env.sandbox, database, async (app) => {
       const { messageId } = await app.send('standard', standardMessage());
       env.sandbox.toolbar.reject(messageId);
@@ -39,11 +39,11 @@ describe('cdms track health', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('exit 1 when polls are overdue and nothing polls them, with the reason', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     await asApp(env.sandbox, database, async (app) => {
       await app.track({ messageId: crypto.randomUUID(), route: 'standard', sentAt: new Date() });
     });
-    await withSql('PGlite', { database }, (sql) => sql(`UPDATE $schema.messages SET due_at = now() - interval '1 hour'`));
+    await withSql('SQLite', { database }, (sql) => sql(`UPDATE messages SET due_at = ${Date.now() - 3_600_000}`));
     const r = await track(['health', '--json'], database);
     expect(r.code).toBe(1);
     const health = JSON.parse(r.stdout) as Health;
@@ -61,7 +61,7 @@ describe('cdms track health', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('bad flags exit 2 without opening the database', async () => {
-    const r = await track(['health', '--timeout', 'soon'], freshPGliteDirectory());
+    const r = await track(['health', '--timeout', 'soon'], freshLedgerDirectory());
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--timeout must be a whole number of milliseconds');
   });
@@ -69,7 +69,7 @@ describe('cdms track health', { timeout: TRACK_TIMEOUT_MS }, () => {
 
 describe('cdms track purge', { timeout: TRACK_TIMEOUT_MS }, () => {
   it('deletes the settled messages older than --older-than, with their history and events; nothing else', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const [done, pending] = await asApp(env.sandbox, database, async (app) => {
       app.onEvent(() => undefined);
       const sent = [await app.send('standard', standardMessage()), await app.send('standard', standardMessage())];
@@ -83,7 +83,7 @@ describe('cdms track purge', { timeout: TRACK_TIMEOUT_MS }, () => {
     const recent = await track(['purge', '--older-than', '1d'], database);
     expect(recent.code, recent.stderr).toBe(0);
     expect(recent.stdout).toBe('Nothing to delete: no settled message was last changed more than 1d ago.\n');
-    await withSql('PGlite', { database }, (sql) => sql(`UPDATE $schema.messages SET changed_at = now() - interval '100 days'`));
+    await withSql('SQLite', { database }, (sql) => sql(`UPDATE messages SET changed_at = ${Date.now() - 100 * 86_400_000}`));
     const r = ok<{ messages: number; histories: number; events: number }>(await track(['purge', '--older-than', '90d', '--json'], database));
     expect(r).toMatchObject({ messages: 1 });
     expect(r.histories).toBeGreaterThanOrEqual(2); // PENDING, COMPLETED
@@ -94,7 +94,7 @@ describe('cdms track purge', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('without --older-than, or with a duration it cannot read, exits 2 and deletes nothing', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const missing = await track(['purge'], database);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--older-than is required');

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { standardMessage } from '../contract/support.js';
-import { freshPGliteDirectory } from '../tracker/support.js';
+import { freshLedgerDirectory } from '../tracker/support.js';
 import { cdms, startCli } from './support.js';
 import { TRACK_TIMEOUT_MS, asApp, useTrackSandbox } from './track-support.js';
 
@@ -14,7 +14,7 @@ const env = useTrackSandbox();
 
 /** A ledger with one message the practice rejected, as the app left it. */
 async function ledgerWithRejection(): Promise<{ database: string; messageId: string }> {
-  const database = freshPGliteDirectory();
+  const database = freshLedgerDirectory();
   const messageId = await asApp(env.sandbox, database, async (app) => {
     const { messageId } = await app.send('standard', standardMessage());
     env.sandbox.toolbar.reject(messageId);
@@ -26,7 +26,7 @@ async function ledgerWithRejection(): Promise<{ database: string; messageId: str
 
 describe('cdms track serve', () => {
   it('refuses to start without a source of the person, saying why (exit 2)', async () => {
-    const r = await cdms(['track', 'serve', '--database', freshPGliteDirectory()]);
+    const r = await cdms(['track', 'serve', '--database', freshLedgerDirectory()]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('needs to know who is acting');
     expect(r.stderr).toContain('--trust-header X-Forwarded-User');
@@ -35,14 +35,14 @@ describe('cdms track serve', () => {
   });
 
   it('keeps --local-user on loopback, and warns when it trusts a header beyond it', async () => {
-    const local = await cdms(['track', 'serve', '--database', freshPGliteDirectory(), '--local-user', 'j.smith', '--host', '0.0.0.0']);
+    const local = await cdms(['track', 'serve', '--database', freshLedgerDirectory(), '--local-user', 'j.smith', '--host', '0.0.0.0']);
     expect(local.code).toBe(2);
     expect(local.stderr).toContain('--local-user works on loopback only');
     // 192.0.2.1 is a documentation address no machine holds: the warning comes first, then the listen fails.
-    const proxied = await cdms(['track', 'serve', '--database', freshPGliteDirectory(), '--trust-header', 'X-Forwarded-User', '--host', '192.0.2.1', '--port', '0']);
+    const proxied = await cdms(['track', 'serve', '--database', freshLedgerDirectory(), '--trust-header', 'X-Forwarded-User', '--host', '192.0.2.1', '--port', '0']);
     expect(proxied.stderr).toContain('Warning: listening on 192.0.2.1, and trusting the X-Forwarded-User header');
     expect(proxied.code).not.toBe(0);
-    const both = await cdms(['track', 'serve', '--database', freshPGliteDirectory(), '--local-user', 'a', '--trust-header', 'X-Forwarded-User']);
+    const both = await cdms(['track', 'serve', '--database', freshLedgerDirectory(), '--local-user', 'a', '--trust-header', 'X-Forwarded-User']);
     expect(both.code).toBe(2);
   });
 

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { CdmsClient } from '../../src/index.js';
 import { createTracker, type Tracker } from '../../src/tracker/index.js';
 import { PATIENT } from '../helpers/fixtures.js';
+import { freshLedgerDirectory } from '../tracker/support.js';
 import { NHS_NUMBER, assertBuilt, cdms, expectNoLeak, json, type RunResult } from './support.js';
 
 /** Patient data that must never appear in any output. */
 export const PATIENT_DATA: readonly string[] = [NHS_NUMBER, '943 476 5919', PATIENT.family, PATIENT.given, PATIENT.dateOfBirth];
 
-/** A PGlite database opened in each `cdms` process takes seconds on a loaded machine: these tests run several. */
+/** Each `cdms` process starts Node and the CLI: seconds on a loaded machine, and these tests run several. */
 export const TRACK_TIMEOUT_MS = 180_000;
 
 /** What `cdms send --track --json` prints. */
@@ -53,6 +54,13 @@ export function track(args: readonly string[], database: string, env: Record<str
 export function ok<T = Record<string, unknown>>(r: RunResult): T {
   expect(r.code, r.stdout + r.stderr).toBe(0);
   return json<T>(r);
+}
+
+/** A new ledger in a fresh directory, made as an app's first start makes it (and let go). */
+export async function newLedger(sandbox: Sandbox): Promise<string> {
+  const database = freshLedgerDirectory();
+  await asApp(sandbox, database, () => Promise.resolve());
+  return database;
 }
 
 /** Plays the app: a tracker on `database` (client on the sandbox) does `work`, then lets the database go. */

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gpMessage, standardMessage } from '../contract/support.js';
-import { freshPGliteDirectory } from '../tracker/support.js';
+import { freshLedgerDirectory } from '../tracker/support.js';
 import { cdms, json } from './support.js';
-import { TRACK_TIMEOUT_MS, asApp, ok, track, useTrackSandbox } from './track-support.js';
+import { TRACK_TIMEOUT_MS, asApp, newLedger, ok, track, useTrackSandbox } from './track-support.js';
 
 const env = useTrackSandbox();
 
@@ -30,7 +30,7 @@ function seeded(database: string): Promise<string[]> {
 
 describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
   it('list and stats: one row per message, the filters, the counts', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const [rejected, pending] = await seeded(database);
     const list = await track(['list'], database);
     expect(list.code, list.stderr).toBe(0);
@@ -60,7 +60,7 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('attention: why, since when and what to do; acknowledge clears it once', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const [rejected, pending] = await seeded(database);
     const attention = await track(['attention'], database);
     expect(attention.code, attention.stderr).toBe(0);
@@ -76,7 +76,7 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('acknowledge --by --note: the audit names the person and keeps the note; one without the other is refused and clears nothing', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const [rejected] = await seeded(database);
     const half = await track(['ack', rejected!, '--by', 'j.smith'], database);
     expect(half.code).toBe(2);
@@ -88,7 +88,7 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('show: the message, its attention and every status seen; the same with --json', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const id = await asApp(env.sandbox, database, async (app) => {
       const { messageId } = await app.send('standard', standardMessage(), { metadata: { document: 'DS-1042' } });
       env.sandbox.toolbar.reject(messageId);
@@ -117,7 +117,7 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('show, GP route: the code, where it comes from and what to do; the attention says it too', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const id = await asApp(env.sandbox, database, async (app) => {
       const { messageId } = await app.send('gpconnect', gpMessage());
       env.sandbox.gpRoute.advance(messageId);
@@ -135,7 +135,7 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('pages: --limit, and the next-page command it prints with --cursor', async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     await asApp(env.sandbox, database, async (app) => {
       for (const messageId of ids) await app.track({ messageId, route: 'gpconnect', sentAt: new Date() });
@@ -150,7 +150,7 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
   });
 
   it('CDMS_TRACKER_DATABASE names the database; without either, ./.cdms/tracker, which a read never creates', async () => {
-    const database = freshPGliteDirectory();
+    const database = await newLedger(env.sandbox);
     const r = await cdms(['track', 'stats', '--json'], { CDMS_TRACKER_DATABASE: database });
     expect(ok(r)).toMatchObject({ total: 0, attention: 0, oldestUnresolved: null });
     const empty = mkdtempSync(join(tmpdir(), 'cdms-track-cwd-'));
@@ -168,10 +168,10 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
     }
   });
 
-  it('while the app holds the embedded database: exit 2, naming the process and the way out (PostgreSQL)', async () => {
-    const database = freshPGliteDirectory();
+  it('while the app holds the embedded database, a command that writes: exit 2, naming the process and the way out (PostgreSQL)', async () => {
+    const database = freshLedgerDirectory();
     await asApp(env.sandbox, database, async () => {
-      const r = await track(['attention'], database);
+      const r = await track(['acknowledge', crypto.randomUUID()], database);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`error: The tracker database ${database} is in use by process ${process.pid} on `);
       expect(r.stderr).toContain('keep the ledger in PostgreSQL');
@@ -179,8 +179,27 @@ describe('cdms track', { timeout: TRACK_TIMEOUT_MS }, () => {
     });
   });
 
+  it('while the app runs on the embedded database, the commands that only read (health, attention, show) read it beside the app', async () => {
+    const database = freshLedgerDirectory();
+    await asApp(env.sandbox, database, async (app) => {
+      const { messageId } = await app.send('standard', standardMessage());
+      env.sandbox.toolbar.reject(messageId);
+      await app.pollNow(messageId);
+      expect((await app.get(messageId))?.attention?.reason).toBe('rejected');
+      // The app still holds the ledger (its lock) while these run in other processes.
+      const [health, attention, show] = await Promise.all([track(['health', '--json'], database), track(['attention', '--json'], database), track(['show', messageId, '--json'], database)]);
+      expect(ok<{ items: { messageId: string }[] }>(attention).items.map((i) => i.messageId)).toEqual([messageId]);
+      expect(ok<{ messageId: string; attention: { reason: string } }>(show)).toMatchObject({ messageId, attention: { reason: 'rejected' } });
+      expect(health.stderr).not.toContain('in use by process');
+      expect(json<{ attention: number }>(health)).toMatchObject({ attention: 1 });
+      // And the app goes on writing while they read.
+      await app.acknowledge(messageId);
+      expect((await app.get(messageId))?.attention).toBeNull();
+    });
+  });
+
   it('bad usage exits 2 without opening the database; an id the ledger lacks exits 1', async () => {
-    const database = freshPGliteDirectory();
+    const database = await newLedger(env.sandbox);
     const cases: [string[], string][] = [
       [['show', '9434765919'], 'error: The messageId must be a UUID'],
       [['ack', 'x'], 'error: The messageId must be a UUID'],

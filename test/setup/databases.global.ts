@@ -1,14 +1,10 @@
 import type { TestProject } from 'vitest/node';
-import { ensureTrackerTemplate } from '../../scripts/tracker-template.mjs';
-import { ensurePGliteTemplate } from './pglite-template.js';
 import { postgresBinaries, startPostgres, type PostgresServer } from './postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the PostgreSQL server the tracker tests share, or '' where there are no binaries. */
     postgresUrl: string;
-    /** A fresh embedded tracker database to copy for each test. */
-    pgliteTemplate: string;
   }
 }
 
@@ -16,12 +12,9 @@ let server: PostgresServer | undefined;
 
 /**
  * The tracker tests' databases: one throwaway PostgreSQL server for the whole
- * run (each test uses its own schema in it) and an embedded database to copy.
+ * run (each test uses its own schema in it); the embedded ledger needs nothing made beforehand.
  */
 export async function setup(project: TestProject): Promise<void> {
-  // The template a new embedded database is unpacked from, as the build ships it (made once per PGlite version).
-  await ensureTrackerTemplate();
-  project.provide('pgliteTemplate', await ensurePGliteTemplate());
   if (!postgresBinaries()) {
     console.warn(
       '\n*** PostgreSQL binaries not found: the tracker tests on PostgreSQL are SKIPPED. ' +

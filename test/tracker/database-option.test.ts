@@ -45,7 +45,7 @@ describe('createTracker: the database option cannot quietly point somewhere else
     const dir = mkdtempSync(join(tmpdir(), 'cdms-dbopt-'));
     const embedded = await createTracker({ client, database: `file://${join(dir, 'ledger')}` });
     await embedded.close();
-    expect(existsSync(join(dir, 'ledger', 'pgdata'))).toBe(true);
+    expect(existsSync(join(dir, 'ledger', 'ledger.sqlite'))).toBe(true);
     const memory = await createTracker({ client, database: 'memory:' });
     await memory.close();
   });

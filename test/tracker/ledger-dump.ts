@@ -1,10 +1,9 @@
 // Everything a closed tracker's ledger holds, read back as text, for tests
 // that check what the ledger keeps (no patient data, the schema version).
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { expect } from 'vitest';
 import type { Engine } from './support.js';
+import { withLedgerFile } from './sqlite-ledger.js';
 
 /** Every row of every table of the tracker's schema, as JSON text. */
 export async function dumpTables(engine: Engine, database: string, schema = 'cdms_tracker'): Promise<string> {
@@ -15,13 +14,14 @@ export async function dumpTables(engine: Engine, database: string, schema = 'cdm
     expect(tables.length).toBeGreaterThanOrEqual(5);
     return JSON.stringify(out);
   };
-  if (engine === 'PGlite') {
-    const db = await PGlite.create(join(database, 'pgdata'));
-    try {
-      return await run(async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows);
-    } finally {
-      await db.close();
-    }
+  if (engine === 'SQLite') {
+    return withLedgerFile(database, (db) => {
+      const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all();
+      expect(tables.length).toBeGreaterThanOrEqual(5);
+      // Bytes (the sealed content, its key) as base64, as PostgreSQL's rows show them.
+      const bytes = (_: string, v: unknown): unknown => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v);
+      return JSON.stringify(tables.map((t) => db.prepare(`SELECT * FROM "${String(t.name)}"`).all()), bytes);
+    });
   }
   const pool = new pg.Pool({ connectionString: database, max: 1 });
   try {

@@ -37,7 +37,7 @@ describe.each(ENGINES)('tracker on $engine', ({ engine, skip }) => {
 describe('a closed tracker', () => {
   it('refuses every call with TrackerClosedError and sends nothing', async () => {
     const { client, requests } = recordingClient(env.sandbox);
-    const tracker = await openTracker('PGlite', client);
+    const tracker = await openTracker('SQLite', client);
     const { messageId } = await tracker.send('standard', standardMessage());
     await tracker.close();
     const sentBefore = requests.length;

@@ -23,7 +23,7 @@ async function expiredMessage(tracker: Tracker): Promise<string> {
 const later = (): string => new Date(Date.now() + 7 * 86_400_000).toISOString();
 
 async function twoInstances(engine: Engine): Promise<[Tracker, Tracker]> {
-  if (engine === 'PGlite') {
+  if (engine === 'SQLite') {
     const one = await openTracker(engine, env.client());
     return [one, one];
   }

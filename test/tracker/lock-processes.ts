@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
-import type { LockOptions } from '../../src/tracker/db/lock-file.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..', '..');
@@ -46,12 +45,9 @@ export function canUnsharePid(): boolean {
   return r.status === 0;
 }
 
-/** Starts a holder process of the lock at `path`. */
-export async function startHolder(
-  path: string,
-  options: { lock?: LockOptions; pose?: { kernel?: string; host?: string }; newPidNamespace?: boolean } = {},
-): Promise<HolderProcess> {
-  const node = [process.execPath, '--import', 'tsx', join(here, 'lock-holder.ts'), JSON.stringify({ path, options: options.lock, pose: options.pose })];
+/** Starts a holder process of the lock of the ledger directory `path`. */
+export async function startHolder(path: string, options: { newPidNamespace?: boolean } = {}): Promise<HolderProcess> {
+  const node = [process.execPath, '--import', 'tsx', join(here, 'lock-holder.ts'), JSON.stringify({ path })];
   const [file, ...args] = options.newPidNamespace ? ['unshare', '--pid', '--fork', '--mount-proc', '--kill-child=SIGKILL', ...node] : node;
   const child = spawn(file as string, args, { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   started.add(child);

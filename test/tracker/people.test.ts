@@ -8,7 +8,8 @@ import { standardMessage } from '../contract/support.js';
 import { useSandbox } from '../sandbox/support.js';
 import { openDatabase } from '../../src/tracker/db/open.js';
 import { migrate } from '../../src/tracker/db/migrate.js';
-import { TrackerStore } from '../../src/tracker/store/store.js';
+import type { LedgerStore } from '../../src/tracker/store/ledger-store.js';
+import { storeFor } from '../../src/tracker/store/store-for.js';
 import { newState } from '../../src/tracker/model/message-state.js';
 import { begin } from '../../src/tracker/model/transition.js';
 import { raiseAttention, resolveAttention } from '../../src/tracker/decide/transitions.js';
@@ -27,7 +28,7 @@ async function rejectedMessage(tracker: Tracker): Promise<string> {
 
 /** Two trackers on one ledger: two instances on PostgreSQL; on the embedded engine (one process), the same one twice. */
 async function twoInstances(engine: Engine): Promise<[Tracker, Tracker]> {
-  if (engine === 'PGlite') {
+  if (engine === 'SQLite') {
     const one = await openTracker(engine, env.client());
     return [one, one];
   }
@@ -38,13 +39,13 @@ async function twoInstances(engine: Engine): Promise<[Tracker, Tracker]> {
 }
 
 /** The ledger's store on a fresh database of `engine`, migrated, for steps written by hand. */
-async function withStore(engine: Engine, work: (store: TrackerStore) => Promise<void>): Promise<void> {
+async function withStore(engine: Engine, work: (store: LedgerStore) => Promise<void>): Promise<void> {
   const where = databaseFor(engine);
   const schema = where.schema ?? 'cdms_tracker';
   const db = await openDatabase(where.database);
   try {
     await migrate(db, schema);
-    await work(new TrackerStore(db, schema));
+    await work(storeFor(db, schema));
   } finally {
     await db.close();
   }
@@ -190,12 +191,13 @@ describe.each(ENGINES)('people acting on the tracker ($engine)', ({ engine, skip
     const messageId = await rejectedMessage(tracker);
     await tracker.acknowledge(messageId, { by: 'alice', note: 'Called.' });
     await tracker.close();
-    const schema = where.schema ?? 'cdms_tracker';
+    // The embedded ledger is one SQLite file, without schemas.
+    const audit = engine === 'SQLite' ? 'audit' : `"${where.schema ?? 'cdms_tracker'}".audit`;
     const db = await openDatabase(where.database);
     try {
-      await db.query(`UPDATE "${schema}".audit SET actor = 'mallory', note = 'rewritten'`);
-      await db.query(`DELETE FROM "${schema}".audit`);
-      const rows = await db.query(`SELECT actor, note FROM "${schema}".audit`);
+      await db.query(`UPDATE ${audit} SET actor = 'mallory', note = 'rewritten'`);
+      await db.query(`DELETE FROM ${audit}`);
+      const rows = await db.query(`SELECT actor, note FROM ${audit}`);
       expect(rows).toEqual([{ actor: 'alice', note: 'Called.' }]);
     } finally {
       await db.close();

@@ -7,12 +7,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { ConfigurationError } from '../../src/index.js';
-import { DatabaseInUseError } from '../../src/tracker/db/lock-file.js';
+import { DatabaseInUseError } from '../../src/tracker/db/in-use-error.js';
 import { MIGRATIONS } from '../../src/tracker/db/schema.js';
+import { SQLITE_MIGRATIONS } from '../../src/tracker/db/sqlite/schema.js';
 import { openReadOnlyTracker } from '../../src/tracker/read-only-tracker.js';
 import { standardMessage } from '../contract/support.js';
 import { useSandbox } from '../sandbox/support.js';
 import { ENGINES, databaseFor, eventually, freshSchema, useTrackers } from './support.js';
+import { withLedgerFile } from './sqlite-ledger.js';
 
 const env = useSandbox();
 const openTracker = useTrackers();
@@ -28,7 +30,7 @@ describe.each(ENGINES)('openReadOnlyTracker on $engine', ({ engine, skip }) => {
     await eventually('attention', async () => (await tracker.get(messageId))?.attention);
     const expected = { message: await tracker.get(messageId), stats: await tracker.stats(), page: await tracker.list() };
     // The embedded database serves one process at a time: the tracker lets it go first. PostgreSQL is shared.
-    if (engine === 'PGlite') await tracker.close();
+    if (engine === 'SQLite') await tracker.close();
 
     const readOnly = await openReadOnlyTracker({ database: where.database, schema: where.schema });
     try {
@@ -52,16 +54,17 @@ describe.each(ENGINES)('openReadOnlyTracker on $engine', ({ engine, skip }) => {
     const tracker = await openTracker(engine, env.client(), where);
     await tracker.track({ messageId: crypto.randomUUID(), route: 'standard', sentAt: new Date() });
     await tracker.close();
-    const newer = MIGRATIONS.length + 1;
-    await withSql(where.database, `INSERT INTO ${where.schema ?? 'cdms_tracker'}.schema_version VALUES (${newer}, now())`);
+    const newer = (engine === 'SQLite' ? SQLITE_MIGRATIONS : MIGRATIONS).length + 1;
+    const version = engine === 'SQLite' ? 'SELECT user_version AS v FROM pragma_user_version' : `SELECT max(version) AS v FROM ${where.schema ?? 'cdms_tracker'}.schema_version`;
+    await withSql(where.database, engine === 'SQLite' ? `PRAGMA user_version = ${newer}` : `INSERT INTO ${where.schema ?? 'cdms_tracker'}.schema_version VALUES (${newer}, now())`);
     const opening = openReadOnlyTracker({ database: where.database, schema: where.schema });
     await expect(opening).rejects.toThrow(ConfigurationError);
     await expect(opening).rejects.toThrow(`schema version ${newer}, made by a newer cdms-sdk`);
-    expect(await withSql(where.database, `SELECT max(version) AS v FROM ${where.schema ?? 'cdms_tracker'}.schema_version`)).toEqual([{ v: newer }]);
+    expect(await withSql(where.database, version)).toEqual([{ v: newer }]);
   });
 });
 
-/** Runs one statement on a database the tracker made (PGlite directory or PostgreSQL URL), with the tracker closed. */
+/** Runs one statement on a database the tracker made (a SQLite ledger's directory or a PostgreSQL URL), with the tracker closed. */
 async function withSql(database: string, sql: string): Promise<unknown[]> {
   if (database.startsWith('postgres')) {
     const client = new pg.Client({ connectionString: database });
@@ -72,13 +75,7 @@ async function withSql(database: string, sql: string): Promise<unknown[]> {
       await client.end();
     }
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(join(database, 'pgdata'));
-  try {
-    return (await db.query(sql)).rows;
-  } finally {
-    await db.close();
-  }
+  return withLedgerFile(database, (db) => db.prepare(sql).all());
 }
 
 describe('openReadOnlyTracker: where there is no ledger', () => {
@@ -100,8 +97,8 @@ describe('openReadOnlyTracker: where there is no ledger', () => {
   });
 
   it('an embedded database in use by a tracker: DatabaseInUseError, a ConfigurationError naming the holder', async () => {
-    const where = databaseFor('PGlite');
-    await openTracker('PGlite', env.client(), where);
+    const where = databaseFor('SQLite');
+    await openTracker('SQLite', env.client(), where);
     const opening = openReadOnlyTracker({ database: where.database });
     await expect(opening).rejects.toBeInstanceOf(DatabaseInUseError);
     await expect(opening).rejects.toBeInstanceOf(ConfigurationError);

@@ -1,17 +1,18 @@
 import { statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/index.js';
 import { createTracker } from '../../src/tracker/index.js';
 import { MIGRATIONS } from '../../src/tracker/db/schema.js';
+import { SQLITE_MIGRATIONS } from '../../src/tracker/db/sqlite/schema.js';
+import { withLedgerFile } from './sqlite-ledger.js';
 import { loadOptionalModule } from '../../src/tracker/db/optional-module.js';
 import { gpMessage, instantMessage, standardMessage } from '../contract/support.js';
 import { ACCESS_TOKEN, PATIENT, PDF_BASE64 } from '../helpers/fixtures.js';
 import { useSandbox } from '../sandbox/support.js';
 import { dumpTables } from './ledger-dump.js';
-import { ENGINES, FAST, databaseFor, eventually, freshPGliteDirectory, useTrackers } from './support.js';
+import { ENGINES, FAST, SQLITE, databaseFor, eventually, freshLedgerDirectory, useTrackers } from './support.js';
 
 const env = useSandbox();
 const openTracker = useTrackers();
@@ -41,14 +42,15 @@ describe.each(ENGINES)('tracker storage on $engine', ({ engine, skip }) => {
     const where = databaseFor(engine);
     const tracker = await createTracker({ client: env.client(), ...where, ...FAST });
     await tracker.close();
-    const rows = await dumpTables(engine, where.database, where.schema);
-    expect(rows).toContain(`"version":${MIGRATIONS.length}`);
     // Pretend a newer cdms-sdk migrated it further.
-    if (engine === 'PGlite') {
-      const db = await PGlite.create(join(where.database, 'pgdata'));
-      await db.query(`INSERT INTO cdms_tracker.schema_version VALUES (${MIGRATIONS.length + 1}, now())`);
-      await db.close();
+    if (engine === 'SQLite') {
+      await withLedgerFile(where.database, (db) => {
+        expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SQLITE_MIGRATIONS.length });
+        db.exec(`PRAGMA user_version = ${SQLITE_MIGRATIONS.length + 1}`);
+      });
     } else {
+      const rows = await dumpTables(engine, where.database, where.schema);
+      expect(rows).toContain(`"version":${MIGRATIONS.length}`);
       const pool = new pg.Pool({ connectionString: where.database, max: 1 });
       await pool.query(`INSERT INTO "${where.schema}".schema_version VALUES (${MIGRATIONS.length + 1}, now())`);
       await pool.end();
@@ -57,33 +59,35 @@ describe.each(ENGINES)('tracker storage on $engine', ({ engine, skip }) => {
   });
 });
 
-describe('tracker storage, embedded', () => {
-  it('the database directory and its files are readable by the owner only', async () => {
-    const dir = freshPGliteDirectory();
-    const tracker = await openTracker('PGlite', env.client(), { database: dir });
+describe.skipIf(!SQLITE)('tracker storage, embedded', () => {
+  it('the database directory and its files (the database, its write-ahead log and shared memory, the lock) are readable by the owner only', async () => {
+    const dir = freshLedgerDirectory();
+    const tracker = await openTracker('SQLite', env.client(), { database: dir });
     await tracker.send('standard', standardMessage());
+    const check = (): string[] => {
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      const files = readdirSync(dir).map((name) => join(dir, name));
+      for (const f of files) expect(statSync(f).mode & 0o077, f).toBe(0);
+      return readdirSync(dir);
+    };
+    expect(check()).toEqual(expect.arrayContaining(['ledger.sqlite', 'ledger.sqlite-wal', 'ledger.sqlite-shm', 'ledger.lock']));
     await tracker.close();
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
-    const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
-    const files = walk(join(dir, 'pgdata'));
-    expect(files.length).toBeGreaterThan(10);
-    for (const f of files) expect(statSync(f).mode & 0o077, f).toBe(0);
+    expect(check()).toContain('ledger.sqlite');
   });
 
   it('a second tracker on the same directory is refused, pointing to PostgreSQL; after close it opens', async () => {
-    const dir = freshPGliteDirectory();
-    const first = await openTracker('PGlite', env.client(), { database: dir });
+    const dir = freshLedgerDirectory();
+    const first = await openTracker('SQLite', env.client(), { database: dir });
     const refused = await createTracker({ client: env.client(), database: dir }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ConfigurationError);
     expect((refused as Error).message).toMatch(/in use by process \d+.*postgres:\/\//s);
     await first.close();
-    const second = await openTracker('PGlite', env.client(), { database: dir });
+    const second = await openTracker('SQLite', env.client(), { database: dir });
     expect(await second.stats()).toMatchObject({ total: 0 });
   });
 
-  // The first in-memory database of a process runs initdb: seconds, more on a busy machine.
-  it("'memory:' keeps the ledger in memory, for tests", { timeout: 90_000 }, async () => {
-    const tracker = await openTracker('PGlite', env.client(), { database: 'memory:' });
+  it("'memory:' keeps the ledger in memory, for tests", async () => {
+    const tracker = await openTracker('SQLite', env.client(), { database: 'memory:' });
     const { messageId } = await tracker.send('standard', standardMessage());
     expect(await tracker.get(messageId)).toMatchObject({ stage: 'following' });
   });
@@ -119,5 +123,18 @@ describe.skipIf(ENGINES[1].skip)('tracker storage, PostgreSQL', () => {
       await pool.end();
     }
     await eventually('pool closed', () => pool.ended);
+  });
+});
+
+describe.skipIf(SQLITE)('tracker storage, embedded, on a Node without node:sqlite', () => {
+  it('createTracker with a directory or memory: is a ConfigurationError naming the Node line and PostgreSQL, never the runtime\'s own error', async () => {
+    for (const database of [freshLedgerDirectory(), 'memory:']) {
+      const refused = await createTracker({ client: env.client(), database }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ConfigurationError);
+      expect((refused as Error).message).toContain('needs node:sqlite');
+      expect((refused as Error).message).toContain('Node.js 22.13 or later');
+      expect((refused as Error).message).toContain('postgres://');
+      expect((refused as Error).message).not.toContain('ERR_UNKNOWN_BUILTIN_MODULE');
+    }
   });
 });

@@ -20,7 +20,7 @@ const QUIET = { pollIntervalMs: 6 * 3_600_000, beforeExpiryMs: 15 * 60_000, foll
 describe('tracker telemetry', () => {
   it('pollNow: a cdms.tracker.poll span with the client status call under it, counted; the gauges read the ledger', async () => {
     const client = new CdmsClient({ baseUrl: suite.sandbox.url, apiKey: suite.sandbox.apiKey, ...providers() });
-    const tracker = await openTracker('PGlite', client, { ...QUIET, ...providers() });
+    const tracker = await openTracker('SQLite', client, { ...QUIET, ...providers() });
     await tracker.start();
     const { messageId } = await tracker.send('standard', standardMessage({ messageId: crypto.randomUUID() }));
     await tracker.pollNow(messageId);
@@ -41,7 +41,7 @@ describe('tracker telemetry', () => {
 
   it('a poll answered 404 is counted as a failure, its span typed, and the message still followed', async () => {
     const client = new CdmsClient({ baseUrl: suite.sandbox.url, apiKey: suite.sandbox.apiKey, ...providers() });
-    const tracker = await openTracker('PGlite', client, { ...QUIET, ...providers() });
+    const tracker = await openTracker('SQLite', client, { ...QUIET, ...providers() });
     const missing = crypto.randomUUID();
     await tracker.track({ messageId: missing, route: 'standard', sentAt: new Date() });
     const after = await tracker.pollNow(missing);
@@ -53,7 +53,7 @@ describe('tracker telemetry', () => {
 
   it('an event handler that throws is counted by event kind, and the event delivered again', async () => {
     const client = new CdmsClient({ baseUrl: suite.sandbox.url, apiKey: suite.sandbox.apiKey });
-    const tracker = await openTracker('PGlite', client, { ...QUIET, ...providers() });
+    const tracker = await openTracker('SQLite', client, { ...QUIET, ...providers() });
     let failed = 0;
     let handled = 0;
     tracker.onEvent((event) => {
@@ -73,7 +73,7 @@ describe('tracker telemetry', () => {
     const notAProvider = { getSpans: () => [] } as unknown as typeof suite.otel.tracerProvider;
     await expect(createTracker({ client, database: 'memory:', tracerProvider: notAProvider })).rejects.toThrow(/tracerProvider must be an OpenTelemetry TracerProvider/);
     setOpenTelemetryApiForTesting(null);
-    const refused = createTracker({ client, ...databaseFor('PGlite'), meterProvider: suite.otel.meterProvider });
+    const refused = createTracker({ client, ...databaseFor('SQLite'), meterProvider: suite.otel.meterProvider });
     await expect(refused).rejects.toBeInstanceOf(ConfigurationError);
     await expect(refused).rejects.toThrow(/@opentelemetry\/api is not installed/);
   });
@@ -81,7 +81,7 @@ describe('tracker telemetry', () => {
   it('without @opentelemetry/api the tracker works and records nothing', async () => {
     setOpenTelemetryApiForTesting(null);
     const client = new CdmsClient({ baseUrl: suite.sandbox.url, apiKey: suite.sandbox.apiKey });
-    const tracker = await openTracker('PGlite', client, QUIET);
+    const tracker = await openTracker('SQLite', client, QUIET);
     await tracker.start();
     const { messageId } = await tracker.send('standard', standardMessage({ messageId: crypto.randomUUID() }));
     expect((await tracker.pollNow(messageId)).status).toBe('PENDING');

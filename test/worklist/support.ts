@@ -2,7 +2,7 @@
 // that need a person, a worklist over it served by node:http, the person a
 // request names (the tests' stand-in for an app's sign-in), and requests as
 // the page's own buttons make them.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,13 +18,12 @@ import { attentionOf, freshSchema, type Engine } from '../tracker/support.js';
 
 /**
  * A ledger for a whole test file (the tracker tests' helper removes its
- * databases after each test): an embedded database copied from the template,
+ * databases after each test): a fresh directory for the embedded ledger,
  * or a fresh schema on the test PostgreSQL server. `remove()` after closing.
  */
 export function fileDatabase(engine: Engine): { database: string; schema?: string; remove(): void } {
   if (engine === 'PostgreSQL') return { database: inject('postgresUrl'), schema: freshSchema(), remove: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'cdms-worklist-test-'));
-  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
   return { database: dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

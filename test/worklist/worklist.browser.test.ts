@@ -57,7 +57,7 @@ describe.skipIf(!browser).each(ENGINES)('worklist in Chromium ($engine)', ({ eng
   let base = '';
   let page: Page;
   let ledger: ReturnType<typeof fileDatabase> | undefined;
-  const pictures = engine === 'PGlite';
+  const pictures = engine === 'SQLite';
 
   async function raise(how: 'reject' | 'expire', topic?: string): Promise<string> {
     const { messageId } = await tracker.send('standard', standardMessage(topic ? { topic } : {}));

@@ -101,6 +101,9 @@ async function listPage(tracker: ReadOnlyTracker, list: TrackerListOptions, curs
   }
 }
 
+/** The `cdms track` subcommands that change the ledger (the rest only read it). */
+const WRITING_COMMANDS = new Set(['acknowledge', 'purge']);
+
 /** What a subcommand does on the open ledger, planned from its flags and arguments before the ledger is opened. */
 type ReadOnlyWork = (tracker: ReadOnlyTracker) => Promise<void>;
 
@@ -134,7 +137,8 @@ function readOnlyCommand(track: Command, ctx: CliContext, name: string, plan: (o
     const cmd = received.at(-1) as Command;
     const options = cmd.optsWithGlobals<TrackOptions>();
     const work = plan(options, cmd.args);
-    await withReadOnlyTracker(ctx, options, work);
+    // Commands that only read open an embedded ledger beside the running app; the ones that write need it to themselves.
+    await withReadOnlyTracker(ctx, options, work, { writes: WRITING_COMMANDS.has(name) });
   });
 }
 

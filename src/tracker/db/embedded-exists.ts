@@ -2,12 +2,11 @@
 // must never create one. A file of its own: the tracker's entry does not use
 // it, and its file-system import would otherwise be left unused in that bundle.
 import { access } from 'node:fs/promises';
-import { join } from 'node:path';
-import { dataDirOf } from './data-dir.js';
+import { ledgerFileOf } from './sqlite/open.js';
 
 /** Whether `directory` holds an embedded database (without opening or creating one). */
 export async function embeddedDatabaseExists(directory: string): Promise<boolean> {
-  return access(join(dataDirOf(directory), 'PG_VERSION')).then(
+  return access(ledgerFileOf(directory)).then(
     () => true,
     () => false,
   );

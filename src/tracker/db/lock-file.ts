@@ -16,41 +16,17 @@ import { link, lstat, mkdir, open, readdir, readFile, rm, stat, unlink } from 'n
 import type { Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { ConfigurationError } from '../../core/errors/cdms-error.js';
+import { DatabaseInUseError, type Holder } from './in-use-error.js';
 import { BEAT_MS, heartbeatSeen, startHeartbeat, type Heartbeat } from './lock/heartbeat.js';
 import { ownIdentity, probeProcess, type Liveness, type ProcessIdentity } from './lock/identity.js';
 import { closeServer, listenForProbes, probeSocket } from './lock/liveness-socket.js';
+
+export { DatabaseInUseError, type Holder } from './in-use-error.js';
 
 /** A held lock; `release()` frees it. */
 export interface HeldLock {
   /** Frees the lock (call after the database is closed). */
   release(): Promise<void>;
-}
-
-/** The process holding an embedded database's lock. */
-export interface Holder {
-  /** Its process id (in its own PID namespace); 0 when its record cannot be read. */
-  pid: number;
-  /** The host it runs on; 'unknown' when its record cannot be read. */
-  host: string;
-}
-
-/**
- * Thrown when another live process holds the embedded database. A
- * ConfigurationError, with the holder kept apart so that a tool (the `cdms`
- * command) can say it in its own terms. Internal.
- */
-export class DatabaseInUseError extends ConfigurationError {
-  /** The process holding the database. */
-  readonly holder: Holder;
-
-  /** @param holder - The process holding the lock. */
-  constructor(holder: Holder) {
-    super(
-      `The tracker database is in use by process ${holder.pid} on ${holder.host}. The embedded database serves one ` +
-        'process; to run several instances, give them one PostgreSQL database (database: "postgres://...").',
-    );
-    this.holder = holder;
-  }
 }
 
 /** Options of {@link lockDirectory}; the defaults are for production, tests shorten them. */

@@ -5,6 +5,15 @@ import { ConfigurationError } from '../../core/errors/cdms-error.js';
 import type { SqlDriver } from './driver.js';
 import { quoteIdentifier } from './quote-identifier.js';
 import { MIGRATIONS } from './schema.js';
+import { sqliteFailure } from './sqlite/failure.js';
+import { migrateSqlite, sqliteVersion } from './sqlite/migrate.js';
+import { isSqliteDriver } from './sqlite/open.js';
+import { SQLITE_MIGRATIONS } from './sqlite/schema.js';
+
+/** The schema version this SDK brings a database of this engine to. */
+export function latestVersion(driver: SqlDriver): number {
+  return isSqliteDriver(driver) ? SQLITE_MIGRATIONS.length : MIGRATIONS.length;
+}
 
 /**
  * Creates or migrates the tracker's schema to this version of the SDK. Safe
@@ -12,6 +21,13 @@ import { MIGRATIONS } from './schema.js';
  * turns, and each applies only what is missing.
  */
 export async function migrate(driver: SqlDriver, schema: string): Promise<number> {
+  if (isSqliteDriver(driver)) {
+    try {
+      return migrateSqlite(driver.sqlite);
+    } catch (error) {
+      throw sqliteFailure(error);
+    }
+  }
   const quoted = quoteIdentifier(schema);
   return driver.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`cdms-tracker:${schema}`]);
@@ -40,6 +56,13 @@ export async function migrate(driver: SqlDriver, schema: string): Promise<number
  * the schema has no tracker tables.
  */
 export async function installedVersion(driver: SqlDriver, schema: string): Promise<number> {
+  if (isSqliteDriver(driver)) {
+    try {
+      return sqliteVersion(driver.sqlite);
+    } catch (error) {
+      throw sqliteFailure(error);
+    }
+  }
   const table = `${quoteIdentifier(schema)}.schema_version`;
   const [found] = await driver.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table]);
   if (!found?.t) return 0;

@@ -1,10 +1,8 @@
-// From the `database` option to an open driver: a directory (embedded),
-// 'memory:' (embedded, for tests), a postgres:// URL or the app's own pool.
+// From the `database` option to an open driver: a directory (the embedded
+// SQLite ledger), 'memory:' (embedded, in memory), a postgres:// URL or the app's own pool.
 import { ConfigurationError } from '../../core/errors/cdms-error.js';
-import { databaseFailure } from './database-failure.js';
 import type { SqlDriver } from './driver.js';
-import { guardedDriver } from './guarded-driver.js';
-import { openDirectoryPGlite, openMemoryPGlite } from './pglite.js';
+import { openDirectorySqlite, openMemorySqlite } from './sqlite/open.js';
 import { openPostgresUrl, poolDriver, type PgPoolLike } from './postgres.js';
 
 /** Whether `database` is a `postgres://` (or `postgresql://`) URL. */
@@ -45,9 +43,5 @@ export async function openDatabase(database: string | PgPoolLike): Promise<SqlDr
   if (typeof database !== 'string') return poolDriver(database, false);
   const directory = database === 'memory:' ? undefined : embeddedDirectory(database);
   if (database !== 'memory:' && directory === undefined) return openPostgresUrl(database, 5);
-  try {
-    return guardedDriver(directory === undefined ? await openMemoryPGlite() : await openDirectoryPGlite(directory));
-  } catch (error) {
-    throw databaseFailure(error, 'embedded');
-  }
+  return directory === undefined ? openMemorySqlite() : openDirectorySqlite(directory);
 }

@@ -4,14 +4,14 @@
 // gathered for a moment and cleared together. `close()` clears what is
 // left; a crash leaves it for the next start. See D-TRACKER-24.
 import type { Logger } from '../../core/logger.js';
-import type { TrackerStore } from '../store/store.js';
+import type { LedgerStore } from '../store/ledger-store.js';
 
 /** How long erases are gathered before the files are cleared of their keys. */
 export const SHRED_AFTER_MS = 2_000;
 
 /** Gathers destroyed keys and clears the files of them. Internal. */
 export class KeyShredder {
-  readonly #store: TrackerStore;
+  readonly #store: LedgerStore;
   readonly #logger: Logger;
   readonly #afterMs: number;
   #pending = false;
@@ -20,7 +20,7 @@ export class KeyShredder {
   #warned = false;
   #stopped = false;
 
-  constructor(store: TrackerStore, logger: Logger, afterMs = SHRED_AFTER_MS) {
+  constructor(store: LedgerStore, logger: Logger, afterMs = SHRED_AFTER_MS) {
     this.#store = store;
     this.#logger = logger;
     this.#afterMs = afterMs;

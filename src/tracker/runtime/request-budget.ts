@@ -1,6 +1,6 @@
 // The status-request rate every instance on one database shares, kept in
 // the database itself (one row), so adding instances never adds requests.
-import type { TrackerStore } from '../store/store.js';
+import type { LedgerStore } from '../store/ledger-store.js';
 import { waitUntil } from './waker.js';
 
 /**
@@ -10,11 +10,11 @@ import { waitUntil } from './waker.js';
  * exceed the rate, whatever their number.
  */
 export class RequestBudget {
-  readonly #store: TrackerStore;
+  readonly #store: LedgerStore;
   readonly #spacingMs: number;
   readonly #lateMs: number;
 
-  constructor(store: TrackerStore, maxPerSecond: number) {
+  constructor(store: LedgerStore, maxPerSecond: number) {
     this.#store = store;
     this.#spacingMs = 1000 / maxPerSecond;
     this.#lateMs = Math.max(this.#spacingMs, 25);

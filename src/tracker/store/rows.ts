@@ -9,8 +9,12 @@ import { newMessageKey, seal, unseal } from './sealed-payload.js';
 
 /** A text column, or null. */
 export const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-/** A timestamp column as a Date: the drivers give a Date, or text where the column came through JSON. */
-export const date = (v: unknown): Date | null => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
+/**
+ * A timestamp column as a Date: PostgreSQL's drivers give a Date, or text
+ * where the column came through JSON; SQLite keeps milliseconds.
+ */
+export const date = (v: unknown): Date | null =>
+  v instanceof Date ? v : typeof v === 'string' ? new Date(v) : typeof v === 'number' ? new Date(v) : null;
 const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /** A `messages` row as the tracker's state. */
@@ -56,9 +60,11 @@ export function toState(row: SqlRow): MessageState {
 function payloadOf(row: SqlRow): StoredPayload | null {
   const clear = json(row.payload) as StoredPayload | null;
   if (clear) return clear;
-  if (!(typeof row.sealed === 'string' && row.payload_key instanceof Uint8Array)) return null;
+  // Base64 text on PostgreSQL, bytes on SQLite.
+  const sealed = typeof row.sealed === 'string' ? Buffer.from(row.sealed, 'base64') : row.sealed instanceof Uint8Array ? row.sealed : undefined;
+  if (!(sealed && row.payload_key instanceof Uint8Array)) return null;
   try {
-    return unseal(Buffer.from(row.sealed, 'base64'), row.payload_key, String(row.message_id));
+    return unseal(sealed, row.payload_key, String(row.message_id));
   } catch {
     // Altered on disk: treated as no longer held (a resend then fails with attention, for a person to send anew).
     return null;
@@ -72,10 +78,17 @@ export interface InsertLease {
   ms: number;
 }
 
+/** A new message's content sealed under a new key of its own, never in clear (D-TRACKER-24); nulls without content. */
+export function sealContent(s: MessageState): { sealed: Buffer | null; key: Buffer | null } {
+  if (s.payload === null) return { sealed: null, key: null };
+  const key = newMessageKey();
+  return { sealed: seal(s.payload, key, s.messageId), key };
+}
+
 /** The parameters of `insertMessage`, in order: the content sealed under a new key, never in clear (D-TRACKER-24). */
 export function insertParams(s: MessageState, lease: InsertLease | undefined): unknown[] {
-  const key = s.payload === null ? null : newMessageKey();
-  const sealed = s.payload === null || key === null ? null : seal(s.payload, key, s.messageId).toString('base64');
+  const { sealed: bytes, key } = sealContent(s);
+  const sealed = bytes === null ? null : bytes.toString('base64');
   return [
     s.messageId, s.route, s.stage, s.status, s.subStatus, s.statusUpdated, s.topic, s.recipient,
     s.createdAt, s.sentAt, s.expiryAt, s.followUntil, s.dueAt, s.polls, JSON.stringify(s.pollTimes), s.sendAttempts,

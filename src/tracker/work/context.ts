@@ -3,14 +3,14 @@
 // are taken from it.
 import type { TrackerTelemetry } from '../../telemetry/tracker-metrics.js';
 import type { TrackerConfig } from '../options.js';
-import type { TrackerStore } from '../store/store.js';
+import type { LedgerStore } from '../store/ledger-store.js';
 import type { RequestBudget } from '../runtime/request-budget.js';
 import type { StepContext } from '../decide/transitions.js';
 
 /** What the tracker's parts share. Internal. */
 export interface TrackerContext {
   config: TrackerConfig;
-  store: TrackerStore;
+  store: LedgerStore;
   budget: RequestBudget;
   random: () => number;
   /** Spans around polls, counters and gauges (a no-op without OpenTelemetry). */

@@ -8,7 +8,7 @@ import type { InvalidParameter } from '../../schemas/problem.js';
 import { ConflictingActionError, PollLimitError, UnknownMessageError } from '../errors.js';
 import { describeError } from '../describe-error.js';
 import { ATTENTION_REASONS, type AttentionReason } from '../types.js';
-import type { TrackerStore } from '../store/store.js';
+import type { LedgerStore } from '../store/ledger-store.js';
 
 /** Options of an acknowledgement made by a person. */
 export interface AcknowledgeOptions {
@@ -67,7 +67,7 @@ function throwIf(problems: InvalidParameter[]): void {
  * audit records it, and a message whose attention is already cleared (by
  * someone else, or since it was read) is a conflict.
  */
-export async function acknowledgeAs(store: TrackerStore, messageId: string, options?: AcknowledgeOptions): Promise<void> {
+export async function acknowledgeAs(store: LedgerStore, messageId: string, options?: AcknowledgeOptions): Promise<void> {
   assertUuid('messageId', messageId);
   if (options === undefined) {
     if (!(await store.acknowledge(messageId, new Date())).found) throw new UnknownMessageError(messageId);
@@ -84,7 +84,7 @@ export async function acknowledgeAs(store: TrackerStore, messageId: string, opti
 }
 
 /** Assigns a message to a person, or to nobody; audited. */
-export async function assignTo(store: TrackerStore, messageId: string, assignee: string | null, options: AssignOptions = {}): Promise<void> {
+export async function assignTo(store: LedgerStore, messageId: string, assignee: string | null, options: AssignOptions = {}): Promise<void> {
   assertUuid('messageId', messageId);
   const problems: InvalidParameter[] = [];
   if (assignee !== null) checkPerson('assignee', assignee, problems);
@@ -100,7 +100,7 @@ export async function assignTo(store: TrackerStore, messageId: string, assignee:
 }
 
 /** Runs a poll a person asked for, and audits it: done, or refused (the guidance's limit) with when the next is allowed. */
-export async function auditedPoll<T>(store: TrackerStore, messageId: string, by: string, poll: () => Promise<T>): Promise<T> {
+export async function auditedPoll<T>(store: LedgerStore, messageId: string, by: string, poll: () => Promise<T>): Promise<T> {
   const problems: InvalidParameter[] = [];
   checkPerson('by', by, problems);
   throwIf(problems);

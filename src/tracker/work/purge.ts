@@ -3,7 +3,8 @@
 // never held up for long; then, on the embedded engine (which has no
 // autovacuum), the space they held made reusable. The background loop runs a
 // batch per round (runtime/retention.ts); `cdms track purge` runs them all.
-import type { Purged, TrackerStore } from '../store/store.js';
+import type { Purged } from '../store/store.js';
+import type { LedgerStore } from '../store/ledger-store.js';
 
 /** Messages deleted per statement: small enough that one batch holds the database for milliseconds. */
 export const PURGE_BATCH = 200;
@@ -16,7 +17,7 @@ export type PurgeResult = Purged;
  * time, then vacuums when asked (the embedded engine) and something was
  * deleted.
  */
-export async function purgeAll(store: TrackerStore, before: Date, options: { vacuum: boolean }): Promise<PurgeResult> {
+export async function purgeAll(store: LedgerStore, before: Date, options: { vacuum: boolean }): Promise<PurgeResult> {
   const total: PurgeResult = { messages: 0, histories: 0, events: 0 };
   for (;;) {
     const batch = await store.purgeSettled(before, new Date(), PURGE_BATCH);

@@ -10,14 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTracker } from '../../../src/tracker/index.js';
 import { useSandbox } from '../../sandbox/support.js';
-import { eventually, freshPGliteDirectory } from '../support.js';
+import { SQLITE, eventually, freshLedgerDirectory } from '../support.js';
 
 const env = useSandbox();
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-describe('the embedded ledger after its process is killed mid-send', () => {
+describe.skipIf(!SQLITE)('the embedded ledger after its process is killed mid-send', () => {
   it('a restart resumes the in-flight send within seconds (lock and leases taken over at once), and the service holds it once', { timeout: 120_000 }, async () => {
-    const database = freshPGliteDirectory();
+    const database = freshLedgerDirectory();
     const messageId = crypto.randomUUID();
     // The service as the dead process saw it: its send arrives and is never answered; anything else
     // (the topic list the client reads first) is passed to the sandbox.

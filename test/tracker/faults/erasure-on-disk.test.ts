@@ -18,11 +18,15 @@ import { SHRED_AFTER_MS } from '../../../src/tracker/runtime/key-shredder.js';
 import { gpMessage, instantMessage, standardMessage } from '../../contract/support.js';
 import { useSandbox } from '../../sandbox/support.js';
 import { postgresBinaries, startPostgres, type PostgresServer } from '../../setup/postgres-server.js';
-import { FAST, eventually, freshPGliteDirectory, freshSchema } from '../support.js';
+import { FAST, eventually, freshLedgerDirectory, freshSchema } from '../support.js';
 import { scanFiles } from './file-scan.js';
 import { openDatabase } from '../../../src/tracker/db/open.js';
 import { migrate } from '../../../src/tracker/db/migrate.js';
 import { TrackerStore } from '../../../src/tracker/store/store.js';
+import { SqliteStore } from '../../../src/tracker/store/sqlite/store.js';
+import type { LedgerStore } from '../../../src/tracker/store/ledger-store.js';
+import { openLedgerFile } from '../sqlite-ledger.js';
+import { SQLITE } from '../support.js';
 import { newState } from '../../../src/tracker/model/message-state.js';
 import { begin } from '../../../src/tracker/model/transition.js';
 import type * as SealedPayload from '../../../src/tracker/store/sealed-payload.js';
@@ -124,7 +128,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const ENGINES = [
-  { engine: 'PGlite', skip: false, ledger: (): Ledger => { const dir = freshPGliteDirectory(); return { options: { database: dir }, root: dir }; } },
+  { engine: 'SQLite', skip: !SQLITE, ledger: (): Ledger => { const dir = freshLedgerDirectory(); return { options: { database: dir }, root: dir }; } },
   { engine: 'PostgreSQL', skip: !postgresBinaries(), ledger: (): Ledger => ({ options: { database: server?.url ?? '', schema: freshSchema() }, root: dirname(server?.dataDir ?? '') }) },
 ] as const;
 
@@ -188,9 +192,19 @@ describe.each(ENGINES)('erased means gone from the files, on $engine', ({ engine
     const { database } = where.options;
     if (typeof database !== 'string') throw new Error('these ledgers are named by a string');
     const db = await openDatabase(database);
+    // On SQLite a clean close checkpoints the log and removes it: the crash is a connection of its own that is never closed
+    // before the next start (a killed process's log stays behind, as this one's does).
+    let crashed: { close(): void } | undefined;
     try {
       await migrate(db, schema);
-      const store = new TrackerStore(db, schema);
+      let store: LedgerStore = new TrackerStore(db, schema);
+      if (engine === 'SQLite') {
+        await db.close();
+        const raw = openLedgerFile(database);
+        raw.exec('PRAGMA secure_delete = ON; PRAGMA foreign_keys = ON');
+        crashed = raw;
+        store = new SqliteStore(raw);
+      }
       const state = newState(crypto.randomUUID(), 'standard', 'sending', Date.now(), { payload: { message: { note: 'sealed' } } });
       await store.insert(state);
       const erased = begin(state);
@@ -198,7 +212,7 @@ describe.each(ENGINES)('erased means gone from the files, on $engine', ({ engine
       erased.state.payload = null;
       expect(await store.save(erased, null, new Date())).toBe(true);
     } finally {
-      await db.close();
+      if (!crashed) await db.close();
     }
     expect(keys).toHaveLength(1);
     const key = { key0: keys[0]! };
@@ -209,6 +223,7 @@ describe.each(ENGINES)('erased means gone from the files, on $engine', ({ engine
       await eventually('the files cleared of the key', () => Object.keys(scanFiles(where.root, key)).length === 0, 20_000);
     } finally {
       await tracker.close();
+      crashed?.close();
     }
   });
 });

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mulberry32 as seeded } from '../../../src/sandbox/faults/prng.js';
-import { DatabaseInUseError, lockDirectory } from '../../../src/tracker/db/lock-file.js';
+import { DatabaseInUseError } from '../../../src/tracker/db/in-use-error.js';
+import { lockLedger } from '../../../src/tracker/db/sqlite/lock.js';
 import { startHolder, type HolderProcess } from '../lock-processes.js';
+import { SQLITE } from '../support.js';
 
 const CONTENDERS = 4;
 const TRIALS = 24;
@@ -18,10 +20,10 @@ const SEED = 0x5eed_10c;
 const dir = mkdtempSync(join(tmpdir(), 'cdms-lock-race-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('the embedded ledger lock under a race', () => {
+describe.skipIf(!SQLITE)('the embedded ledger lock under a race', () => {
   it(`${CONTENDERS} processes told to take a dead holder's lock at once, ${TRIALS} times: exactly one holds it each time`, { timeout: 240_000 }, async () => {
     const random = seeded(SEED);
-    const path = join(dir, 'lock');
+    const path = dir;
     const spawnOne = () => startHolder(path);
     let contenders: HolderProcess[] = await Promise.all(Array.from({ length: CONTENDERS }, spawnOne));
     const first = await contenders[0]?.take();
@@ -43,8 +45,8 @@ describe('the embedded ledger lock under a race', () => {
         if (!a.held) expect(a, `trial ${trial}, loser ${i}: ${JSON.stringify(a)}`).toMatchObject({ holder: { pid: won[0]?.pid } });
       }
       // The lock names the winner: this process is refused by it.
-      const check = await lockDirectory(path).then(
-        async (l) => (await l.release(), 'taken'),
+      const check = await lockLedger(path).then(
+        (l) => (l.release(), 'taken'),
         (e: unknown) => e,
       );
       expect(check).toBeInstanceOf(DatabaseInUseError);

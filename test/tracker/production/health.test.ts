@@ -85,7 +85,9 @@ describe.each(ENGINES)('tracker.health() on $engine', ({ engine, skip }) => {
     await app.track({ messageId: crypto.randomUUID(), route: 'standard', sentAt: new Date(Date.now() - 3_600_000) });
     await app.close();
     // Due ten minutes ago: overdue by any reader's measure (a minute's grace without the app's interval).
-    await withSql(engine, where, (sql) => sql(`UPDATE $schema.messages SET due_at = now() - interval '10 minutes'`));
+    await withSql(engine, where, (sql) =>
+      sql(engine === 'SQLite' ? `UPDATE messages SET due_at = ${Date.now() - 600_000}` : `UPDATE $schema.messages SET due_at = now() - interval '10 minutes'`),
+    );
     const ledger = await openReadOnlyTracker(where);
     try {
       const stalled = await ledger.health();

@@ -16,7 +16,10 @@ async function rowsOf(engine: Engine, where: { database: string; schema?: string
   return withSql(engine, where, async (sql) => {
     const out: Record<string, number> = {};
     for (const table of ['messages', 'history', 'events']) {
-      const [row] = await sql(`SELECT count(*)::int AS n FROM $schema.${table} WHERE message_id = ANY($1::uuid[])`, [ids]);
+      const [row] =
+        engine === 'SQLite'
+          ? await sql(`SELECT count(*) AS n FROM ${table} WHERE message_id IN (SELECT value FROM json_each($1))`, [JSON.stringify(ids)])
+          : await sql(`SELECT count(*)::int AS n FROM $schema.${table} WHERE message_id = ANY($1::uuid[])`, [ids]);
       out[table] = Number(row?.n);
     }
     return out;
@@ -98,19 +101,27 @@ describe.each(ENGINES)('retention on $engine', ({ engine, skip }) => {
     const old = PURGE_BATCH * 2 + 50;
     await withSql(engine, where, async (sql) => {
       const insert = (count: number, age: string, stage: string, attention: string | null) =>
-        sql(
-          `INSERT INTO $schema.messages (message_id, route, stage, status, created_at, changed_at, attention, attention_raised)
-           SELECT gen_random_uuid(), 'standard', $1, 'COMPLETED', now() - $2::interval, now() - $2::interval, $3, '[]' FROM generate_series(1, $4)`,
-          [stage, age, attention, count],
-        );
+        engine === 'SQLite'
+          ? sql(
+              `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $4)
+               INSERT INTO messages (message_id, route, stage, status, created_at, changed_at, attention, attention_raised)
+               SELECT lower(hex(randomblob(16))), 'standard', $1, 'COMPLETED', $2, $2, $3, '[]' FROM n`,
+              [stage, Date.now() - parseInt(age, 10) * 86_400_000, attention, count],
+            )
+          : sql(
+              `INSERT INTO $schema.messages (message_id, route, stage, status, created_at, changed_at, attention, attention_raised)
+               SELECT gen_random_uuid(), 'standard', $1, 'COMPLETED', now() - $2::interval, now() - $2::interval, $3, '[]' FROM generate_series(1, $4)`,
+              [stage, age, attention, count],
+            );
+      const now = engine === 'SQLite' ? String(Date.now()) : 'now()';
       await insert(old, '100 days', 'settled', null);
       await insert(3, '100 days', 'failed', null);
       await insert(2, '100 days', 'settled', 'rejected'); // attention not acknowledged: kept
       await insert(4, '100 days', 'following', null); // active: kept
       await insert(5, '10 days', 'settled', null); // within the period: kept
-      await sql(`INSERT INTO $schema.history (message_id, at, status, source) SELECT message_id, now(), 'COMPLETED', 'poll' FROM $schema.messages`);
+      await sql(`INSERT INTO $schema.history (message_id, at, status, source) SELECT message_id, ${now}, 'COMPLETED', 'poll' FROM $schema.messages`);
       await sql(`INSERT INTO $schema.events (message_id, route, kind, at, data, next_attempt_at, handled_at)
-        SELECT message_id, route, 'terminal', now(), '{}', now(), now() FROM $schema.messages`);
+        SELECT message_id, route, 'terminal', ${now}, '{}', ${now}, ${now} FROM $schema.messages`);
     });
     const ledger = await openReadOnlyTracker(where);
     try {
@@ -122,7 +133,8 @@ describe.each(ENGINES)('retention on $engine', ({ engine, skip }) => {
       await ledger.close();
     }
     await withSql(engine, where, async (sql) => {
-      const [counts] = await sql(`SELECT (SELECT count(*)::int FROM $schema.history) AS h, (SELECT count(*)::int FROM $schema.events) AS e`);
+      const int = engine === 'SQLite' ? '' : '::int';
+      const [counts] = await sql(`SELECT (SELECT count(*)${int} FROM $schema.history) AS h, (SELECT count(*)${int} FROM $schema.events) AS e`);
       expect(counts).toEqual({ h: 11, e: 11 });
     });
   });

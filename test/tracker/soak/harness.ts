@@ -5,10 +5,10 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { SandboxMessage, SandboxStats } from '../../../src/sandbox/index.js';
 import type { WorkerArgs } from './plan.js';
+import { withLedgerFile } from '../sqlite-ledger.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -113,10 +113,6 @@ export async function withLedger<T>(
       await pool.end();
     }
   }
-  const db = await PGlite.create(join(database, 'pgdata'));
-  try {
-    return await work(async (sql) => (await db.query<Record<string, unknown>>(sql)).rows);
-  } finally {
-    await db.close();
-  }
+  // The embedded ledger is one SQLite file: no schema, and no PostgreSQL casts (its values already are text and numbers).
+  return withLedgerFile(database, (db) => work((sql) => Promise.resolve(db.prepare(sql.replace(/::(text|int)\b/g, '').replaceAll('cdms_tracker.', '')).all())));
 }

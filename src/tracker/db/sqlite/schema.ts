@@ -1,0 +1,121 @@
+/**
+ * The embedded ledger's tables in SQLite, as numbered migrations (the
+ * database's `user_version` is the last one applied). The same shape as the
+ * PostgreSQL schema (../schema.ts), in SQLite's terms: times are whole
+ * milliseconds since the epoch (INTEGER), ids and JSON are TEXT, the sealed
+ * content and its key are BLOBs. One ledger per file, so no schema name.
+ * Never edit a released migration: add the next one.
+ */
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE messages (
+    message_id TEXT PRIMARY KEY,
+    route TEXT NOT NULL,
+    stage TEXT NOT NULL,
+    status TEXT,
+    sub_status TEXT,
+    status_updated TEXT,
+    topic TEXT,
+    recipient TEXT,
+    created_at INTEGER NOT NULL,
+    sent_at INTEGER,
+    expiry_at INTEGER,
+    follow_until INTEGER,
+    due_at INTEGER,
+    polls INTEGER NOT NULL DEFAULT 0,
+    poll_times TEXT NOT NULL DEFAULT '[]',
+    send_attempts INTEGER NOT NULL DEFAULT 0,
+    failed_since INTEGER,
+    attention TEXT,
+    attention_at INTEGER,
+    attention_detail TEXT,
+    attention_raised TEXT NOT NULL DEFAULT '[]',
+    last_error TEXT,
+    lease_owner TEXT,
+    lease_until INTEGER,
+    payload TEXT,
+    metadata TEXT,
+    changed_at INTEGER NOT NULL,
+    unclear_at INTEGER,
+    sealed BLOB,
+    assignee TEXT,
+    replaces TEXT,
+    replaced_by TEXT,
+    version_number INTEGER
+  );
+  CREATE INDEX messages_due ON messages (due_at) WHERE stage IN ('sending', 'queued', 'following');
+  CREATE INDEX messages_attention ON messages (attention_at) WHERE attention IS NOT NULL;
+  CREATE INDEX messages_created ON messages (created_at DESC, message_id DESC);
+  CREATE INDEX messages_replaces ON messages (replaces) WHERE replaces IS NOT NULL;
+  CREATE INDEX messages_settled ON messages (changed_at) WHERE stage IN ('settled', 'failed') AND attention IS NULL;
+
+  CREATE TABLE message_keys (
+    message_id TEXT PRIMARY KEY REFERENCES messages (message_id) ON DELETE CASCADE,
+    key BLOB NOT NULL
+  );
+
+  CREATE TABLE history (
+    id INTEGER PRIMARY KEY,
+    message_id TEXT NOT NULL REFERENCES messages (message_id) ON DELETE CASCADE,
+    at INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    sub_status TEXT,
+    status_updated TEXT,
+    source TEXT NOT NULL
+  );
+  CREATE INDEX history_message ON history (message_id, id);
+
+  -- AUTOINCREMENT: an event id is never given twice, as the notifiers keep their place by it.
+  CREATE TABLE events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    message_id TEXT NOT NULL REFERENCES messages (message_id) ON DELETE CASCADE,
+    route TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    handled_at INTEGER,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    lease_owner TEXT,
+    lease_until INTEGER,
+    last_error TEXT
+  );
+  CREATE INDEX events_unhandled ON events (message_id, id) WHERE handled_at IS NULL;
+  CREATE INDEX events_attention ON events (id) WHERE kind = 'attention';
+
+  CREATE TABLE budget (
+    name TEXT PRIMARY KEY,
+    next_slot REAL NOT NULL
+  );
+
+  CREATE TABLE audit (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at INTEGER NOT NULL,
+    message_id TEXT NOT NULL,
+    actor TEXT,
+    action TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    reason TEXT,
+    assignee TEXT,
+    related TEXT,
+    note TEXT,
+    detail TEXT
+  );
+  CREATE INDEX audit_message ON audit (message_id, id);
+  CREATE INDEX audit_at ON audit (at, id);
+  -- Append-only, as on PostgreSQL: an UPDATE or DELETE of the audit does nothing.
+  CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(IGNORE); END;
+  CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(IGNORE); END;
+
+  CREATE TABLE notifiers (
+    name TEXT PRIMARY KEY,
+    last_event_id INTEGER NOT NULL,
+    next_attempt_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_sent_at INTEGER,
+    last_error TEXT,
+    lease_owner TEXT,
+    lease_until INTEGER
+  );
+  `,
+];

@@ -1,0 +1,100 @@
+// The store's way to SQLite: prepared statements kept by their text, named
+// parameters taken from a plain object (a Date as milliseconds, a boolean as
+// 1 or 0), transactions, and every failure as the tracker's own error.
+// Synchronous underneath: a transaction's statements run without the event
+// loop between them, so nothing else in the process can come between.
+import type { SqlRow } from '../../db/driver.js';
+import { sqliteFailure } from '../../db/sqlite/failure.js';
+import type { SqliteDatabase, SqliteStatement, SqliteValue } from '../../db/sqlite/load.js';
+
+/** Values a statement's named parameters take. */
+export type Params = Record<string, SqliteValue | Date | boolean | undefined>;
+
+interface Prepared {
+  statement: SqliteStatement;
+  names: readonly string[];
+}
+
+const bindable = (value: SqliteValue | Date | boolean | undefined): SqliteValue =>
+  value instanceof Date ? value.getTime() : typeof value === 'boolean' ? (value ? 1 : 0) : (value ?? null);
+
+/** One SQLite database as the store uses it. Internal. */
+export class SqliteConnection {
+  readonly #db: SqliteDatabase;
+  readonly #prepared = new Map<string, Prepared>();
+
+  constructor(db: SqliteDatabase) {
+    this.#db = db;
+  }
+
+  /** Every row of a statement. */
+  all(sql: string, params: Params = {}): SqlRow[] {
+    return this.#guard(() => {
+      const { statement, names } = this.#prepare(sql);
+      return statement.all(this.#bind(names, params));
+    });
+  }
+
+  /** The first row, or undefined. */
+  get(sql: string, params: Params = {}): SqlRow | undefined {
+    return this.#guard(() => {
+      const { statement, names } = this.#prepare(sql);
+      return statement.get(this.#bind(names, params));
+    });
+  }
+
+  /** Runs a statement; returns how many rows it changed. */
+  run(sql: string, params: Params = {}): number {
+    return this.#guard(() => {
+      const { statement, names } = this.#prepare(sql);
+      return Number(statement.run(this.#bind(names, params)).changes);
+    });
+  }
+
+  /** A statement of its own kind (a PRAGMA, VACUUM), not kept. */
+  exec(sql: string): void {
+    this.#guard(() => this.#db.exec(sql));
+  }
+
+  /** Runs `work` in one write transaction: committed when it returns, rolled back when it throws. */
+  transaction<T>(work: () => T): T {
+    this.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.exec('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        this.#db.exec('ROLLBACK');
+      } catch {
+        // SQLite rolled back by itself (a full disk may do that): nothing is left to undo.
+      }
+      throw sqliteFailure(error);
+    }
+  }
+
+  #guard<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw sqliteFailure(error);
+    }
+  }
+
+  #prepare(sql: string): Prepared {
+    let prepared = this.#prepared.get(sql);
+    if (!prepared) {
+      const names = [...new Set([...sql.matchAll(/:([a-z_]+)/g)].map((m) => m[1] ?? ''))];
+      prepared = { statement: this.#db.prepare(sql), names };
+      this.#prepared.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  /** Only the names the statement has (node:sqlite refuses others). */
+  #bind(names: readonly string[], params: Params): Record<string, SqliteValue> {
+    const bound: Record<string, SqliteValue> = {};
+    for (const name of names) bound[name] = bindable(params[name]);
+    return bound;
+  }
+}
