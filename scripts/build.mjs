@@ -1,12 +1,10 @@
 // `npm run build`: tsup, refusing its own warnings. A bundler warning (an
 // import left unused after tree-shaking, a circular import) is printed on
 // every install from git and hides the next one; failing the build keeps the
-// output clean. Then the embedded tracker database's template goes beside
-// the build (tracker-template.mjs).
+// output clean.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { writeTrackerTemplate } from './tracker-template.mjs';
 
 const WARNING = /is imported from external module .* but never used|Circular dependency|\(!\)/;
 const require = createRequire(import.meta.url);
@@ -30,8 +28,4 @@ child.on('close', (code) => {
     console.error(`\nThe build printed ${warnings.length} warning(s); fix them (see above).`);
     process.exit(1);
   }
-  writeTrackerTemplate(new URL('../dist/tracker-template/', import.meta.url).pathname).catch((error) => {
-    console.error('Could not make the embedded tracker database template:', error);
-    process.exit(1);
-  });
 });

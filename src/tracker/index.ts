@@ -12,9 +12,9 @@
 
 /**
  * The delivery tracker: follows every message to its end, durably, across
- * restarts and instances (a ledger on an embedded PostgreSQL or a server,
- * polls within the service's guidance, events, attention). Node only; needs
- * `@electric-sql/pglite` or `pg` installed.
+ * restarts and instances (a ledger in the runtime's own SQLite, Node 22.13
+ * and later, or a PostgreSQL server through `pg`; polls within the
+ * service's guidance, events, attention). Node only.
  *
  * @module cdms-sdk/tracker
  */

@@ -21,9 +21,9 @@ export interface TrackerOptions {
   client: CdmsClient;
   /**
    * Where the ledger lives:
-   * - a directory path: the embedded database (PGlite), for one process;
-   * - `'memory:'`: an embedded database that lives as long as the tracker, in
-   *   a private temporary directory removed when it closes (tests);
+   * - a directory path: the embedded ledger (`node:sqlite`, Node 22.13 and
+   *   later), one SQLite file with its write-ahead log, for one process;
+   * - `'memory:'`: an embedded ledger in memory, as long as the tracker (tests);
    * - a `postgres://` URL or a `pg.Pool`: a PostgreSQL database that several
    *   instances share.
    * @defaultValue './.cdms/tracker'

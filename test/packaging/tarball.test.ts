@@ -105,8 +105,8 @@ describe('tarball', () => {
     for (const asset of ['console.js', 'console.css', 'favicon.svg']) expect(files).toContain(`dist/console-assets/${asset}`);
     for (const asset of ['htmx.min.js', 'live-events.js']) expect(files).toContain(`dist/web-assets/${asset}`);
     expect(files).toContain('dist/worklist-assets/worklist.css');
-    // The embedded tracker database's template: a new ledger is unpacked from it instead of running initdb in the app.
-    for (const file of ['pgdata.tar.br', 'manifest.json']) expect(files).toContain(`dist/tracker-template/${file}`);
+    // The embedded ledger is the runtime's own SQLite: nothing of a database engine ships.
+    expect(files.filter((f) => f.startsWith('dist/tracker-template/'))).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'SECURITY.md']));
     for (const file of files) {
       expect(file).toMatch(/^(dist\/|README\.md$|CHANGELOG\.md$|SECURITY\.md$|LICENSE$|package\.json$)/);

@@ -1,6 +1,7 @@
-// The seam between the tracker and its two engines: the store above speaks
-// one SQL dialect (PostgreSQL) to this interface, and pglite.ts and
-// postgres.ts each implement it, so both engines run the same statements.
+// The seam between the tracker and its engines: PostgreSQL's store speaks
+// its dialect to this interface (postgres.ts implements it); the SQLite
+// driver (sqlite/open.ts) implements it too for the shared callers
+// (migrations, versions), and its store reaches SQLite directly.
 /** A row as the database returns it: column name to value. */
 export type SqlRow = Record<string, unknown>;
 

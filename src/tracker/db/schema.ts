@@ -5,8 +5,8 @@
  *
  * `$schema` stands for the quoted schema name. Times are `timestamptz`, ids
  * `uuid`; nothing here holds patient data except the message itself, kept
- * until the service holds it: sealed in `sealed` (base64: PGlite's own
- * bytea conversion is slow for large values) under its key in
+ * until the service holds it: sealed in `sealed` (base64: the embedded
+ * PostgreSQL this schema first served converted bytea slowly) under its key in
  * `message_keys` (D-TRACKER-24), or in clear in `payload` for rows written
  * before the seal.
  * (The audit's notes are what staff type: the worklist asks them to leave
