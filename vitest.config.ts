@@ -1,6 +1,39 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// The soak runs (the tracker's crash and multi-instance tests, minutes of
+// load) and the fault suites (slow networks, a database stopped, blackholed
+// or restarted, processes racing: seeded and bounded, but minutes in all)
+// run once per CI, in `npm test`; CDMS_SOAK=off leaves them out of the runs
+// on the other Node lines, whose code they do not exercise differently.
+const SOAK_AND_FAULTS = ['test/**/soak/**/*.test.ts', 'test/**/faults/**/*.test.ts'];
+
+/**
+ * Test files that must have the machine to themselves, run one at a time
+ * after the others: the soak and fault suites (load, delays measured against
+ * timeouts, a PostgreSQL server restarted on the same port), the load of
+ * 3,000 faulty sends, a lock whose refusal is timed, and the tarball, which
+ * rewrites package.json while it packs (scripts/pack-manifest.mjs) under any
+ * file reading it. Every other file binds only ports the kernel picks and
+ * starts its own servers, so two run at once.
+ */
+const ALONE = [...SOAK_AND_FAULTS, 'test/reliability/fault-injection.test.ts', 'test/tracker/lock.test.ts', 'test/packaging/tarball.test.ts'];
+
+/**
+ * The documents' checks (code blocks type-checked, links, decision ids,
+ * docs/openapi.json, the API reference built) read files and run the type
+ * checker and TypeDoc, the same on every Node line: CDMS_DOCS=off leaves
+ * them out of the runs on the other lines, as CDMS_SOAK=off the soak and
+ * fault suites.
+ */
+const DOCS = ['test/docs/**'];
+
+const excluded = [
+  '**/node_modules/**',
+  ...(process.env.CDMS_SOAK === 'off' ? SOAK_AND_FAULTS : []),
+  ...(process.env.CDMS_DOCS === 'off' ? DOCS : []),
+];
+
 export default defineConfig({
   // Examples and tests import the package by name, as users do; in the repo
   // that name means the source (tsconfig.json "paths" does the same for tsx).
@@ -14,14 +47,6 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
-    // The soak runs (the tracker's crash and multi-instance tests, minutes of
-    // load) and the fault suites (slow networks, a database stopped,
-    // blackholed or restarted, processes racing: seeded and bounded, but
-    // minutes in all) run once per CI, in `npm test`; CDMS_SOAK=off leaves
-    // them out of the runs on the other Node lines, whose code they do not
-    // exercise differently.
-    exclude: process.env.CDMS_SOAK === 'off' ? ['**/node_modules/**', 'test/**/soak/**', 'test/**/faults/**'] : ['**/node_modules/**'],
     environment: 'node',
     // The tracker tests' databases: a PostgreSQL server (skipped loudly without binaries) and an embedded template.
     globalSetup: ['test/setup/databases.global.ts'],
@@ -29,5 +54,16 @@ export default defineConfig({
     // assertions; the generous timeout only absorbs a noisy shared machine.
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // Vitest's default on a 2-core machine is one file at a time (a core
+    // less than the machine has); files waiting on servers, processes and a
+    // browser leave the cores idle, so two run at once. The files that must
+    // run alone are a project of their own, run after the rest.
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...excluded, ...ALONE], maxWorkers: 2 } },
+      {
+        extends: true,
+        test: { name: 'alone', include: ALONE, exclude: excluded, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -1,3 +1,5 @@
+import { GP_ROUTE_CODES, type GpRouteCode } from '../schemas/gp-route-codes.js';
+
 /**
  * ODS codes of the practices that "use the service" in the sandbox
  * (spec, Errors rule 2: a send to any other organisation is a validation
@@ -26,27 +28,25 @@ export const NOT_IMPORTED_IN_TIME = 'Not imported automatically: the toolbar was
 /** The sandbox's own reason for an instant message that expired before import. */
 export const EXPIRED_BEFORE_IMPORT = 'Expired before it was imported';
 
-/** A code and display name that make a `{code}-{display}` subStatus. */
-export interface RouteCode {
-  /** ITK3 response code or MESH error code. */
-  code: string;
-  /** Its display name or description. */
-  display: string;
+/**
+ * A code of the GP route's catalogue (schemas/gp-route-codes.ts), where its
+ * display and meaning are written once. A code missing there fails as the
+ * sandbox loads, never as a silently different subStatus.
+ */
+function catalogued(code: string): GpRouteCode {
+  const found = GP_ROUTE_CODES.find((c) => c.code === code);
+  if (!found) throw new Error(`The GP-route catalogue has no code ${code}`);
+  return found;
 }
 
 /**
  * ITK3 business acknowledgement on import: "Patient known here"
  * (ITK3 response codes, prefix 3; GP Connect Send Document).
  */
-export const ITK_IMPORTED: RouteCode = { code: '30001', display: 'Patient known here' };
+export const ITK_IMPORTED: GpRouteCode = catalogued('30001');
 
 /** ITK3 negative business acknowledgement used by the `rejected` outcome. */
-export const ITK_REJECTED: RouteCode = { code: '30002', display: 'Patient not known here' };
+export const ITK_REJECTED: GpRouteCode = catalogued('30002');
 
 /** MESH routing error used by the `mesh-rejected` outcome (EPL-15x, GP Connect Send Document). */
-export const MESH_REJECTED: RouteCode = { code: 'EPL-153', display: 'ERROR_NHSNUMBER_NOT_FOUND' };
-
-/** The spec's `{code}-{display}` shape of a GP-route subStatus. */
-export function routeSubStatus(code: RouteCode): string {
-  return `${code.code}-${code.display}`;
-}
+export const MESH_REJECTED: GpRouteCode = catalogued('EPL-153');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { openEnum } from './open-enum.js';
-import { GPCONNECT_STATUSES, GPCONNECT_SUB_STATUSES, MESSAGE_STATUSES, MESSAGE_SUB_STATUSES } from './vocabulary.js';
+import { GPCONNECT_STATUSES, GPCONNECT_SUB_STATUSES, ITK_SUCCESS, MESSAGE_STATUSES, MESSAGE_SUB_STATUSES, SENT_TO_MESH } from './vocabulary.js';
 
 // The status words themselves live in vocabulary.ts; the package exports them from here.
 export { GPCONNECT_STATUSES, GPCONNECT_SUB_STATUSES, MESSAGE_STATUSES, MESSAGE_SUB_STATUSES };
@@ -45,7 +45,7 @@ export const GpConnectStatusSchema = z.looseObject({
   subStatus: openEnum(GPCONNECT_SUB_STATUSES)
     .nullable()
     .optional()
-    .describe("Intermediate GP-route status: 'Sent to MESH', '20013 - Success', '{code}-{display}'; null for EXPIRED."),
+    .describe(`Intermediate GP-route status: '${SENT_TO_MESH}', '${ITK_SUCCESS}', '{code}-{display}'; null for EXPIRED.`),
   /** When the status was last updated. */
   updated: z.string().describe('When the status was last updated.'),
 });

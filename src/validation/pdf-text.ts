@@ -3,7 +3,7 @@
 // loaded the first time a PDF is checked (decision D-VALID-25): senders who
 // never send a PDF never load it.
 import type * as UnpdfModule from 'unpdf';
-import { loadOptionalModule } from '../internal/optional-module.js';
+import { loadOptionalModule } from '../core/optional-module.js';
 
 type Unpdf = typeof UnpdfModule;
 

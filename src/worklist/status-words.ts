@@ -2,6 +2,7 @@
 // words the schemas define (so a status named there has its explanation
 // here, and a word is written once).
 import type { GPCONNECT_SUB_STATUSES, MESSAGE_STATUSES, MESSAGE_SUB_STATUSES } from '../schemas/status.js';
+import { FAILED_INSTANT_IMPORT, ITK_SUCCESS, SENT_TO_MESH } from '../schemas/vocabulary.js';
 
 type Status = (typeof MESSAGE_STATUSES)[number];
 type SubStatus = (typeof MESSAGE_SUB_STATUSES)[number] | (typeof GPCONNECT_SUB_STATUSES)[number];
@@ -15,9 +16,9 @@ const STATUS: Readonly<Record<Status, string>> = {
 };
 
 const SUB_STATUS: Readonly<Record<SubStatus, string>> = {
-  'Failed instant message import': 'the automatic import failed: it became a standard message for the practice to import by hand',
-  'Sent to MESH': 'handed to the message exchange (MESH) for the practice',
-  '20013 - Success': "the practice's system confirmed it arrived",
+  [FAILED_INSTANT_IMPORT]: 'the automatic import failed: it became a standard message for the practice to import by hand',
+  [SENT_TO_MESH]: 'handed to the message exchange (MESH) for the practice',
+  [ITK_SUCCESS]: "the practice's system confirmed it arrived",
 };
 
 /** A status and subStatus in plain words, or undefined for words the service has not documented. */

@@ -53,6 +53,26 @@ export function useBrowser(options: { backForwardCache?: boolean } = {}): { read
   };
 }
 
+/**
+ * Resolves once the page has done all it was going to do by itself: loaded
+ * with its frames, every image loaded or failed (so an `onerror` had its
+ * turn), no htmx request, swap or settle under way, then a frame drawn and
+ * the task queue run. A check that something did NOT happen
+ * (a hostile script ran, a forged post landed) waits for this, the page's
+ * own signal, rather than for a time that a busy machine may not honour.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(SETTLED, undefined, { polling: 'raf', timeout: 10_000 });
+  // Frames (a PDF, an inert body that may run no script) report their own load.
+  for (const frame of page.frames()) if (frame !== page.mainFrame()) await frame.waitForLoadState('load', { timeout: 10_000 });
+  // A handler queued by the last event (a hover, an error) runs before this answers.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))');
+}
+
+const SETTLED = `document.readyState === 'complete'
+  && [...document.images].every((img) => img.complete)
+  && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')`;
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** One accessibility violation, as axe reports it. */

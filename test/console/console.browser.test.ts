@@ -12,7 +12,7 @@ import { readLaunchTokens } from '../../src/widget/index.js';
 import { makePdf, JPEG_BASE64, JPEG_SIZE } from '../helpers/documents.js';
 import { gpMessage, standardMessage } from '../helpers/fixtures.js';
 import { HOSTILE_CODED_TEXT, HOSTILE_FILE_NAME, HOSTILE_HTML_BODY, HOSTILE_REFERENCE, HOSTILE_TOPIC } from '../helpers/hostile.js';
-import { axe, browserAvailable, screenshot, useBrowser, type AxeViolation } from './browser.js';
+import { axe, browserAvailable, screenshot, settled, useBrowser, type AxeViolation } from './browser.js';
 
 const PDF = makePdf(['Discharge summary', 'Patient seen in the out-of-hours service.', 'Advice: rest, fluids, review in 48 hours.']);
 const TEXT = 'Blood pressure 120/80 at 02:10.\nPulse 72, regular.\n';
@@ -187,7 +187,7 @@ describe.skipIf(!browser)('sandbox console in Chromium', () => {
       const page = await open(path);
       await page.mouse.move(5, 5);
       for (const heading of await page.locator('h3').all()) await heading.hover();
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await page.evaluate('window.__pwned')).toBeUndefined();
       if (path === `/messages/${messageId}`) {
         await expect(page.getByText(HOSTILE_FILE_NAME).first().isVisible()).resolves.toBe(true);
@@ -217,10 +217,17 @@ describe.skipIf(!browser)('sandbox console in Chromium', () => {
     it('cannot import or expire a message: its form post and its fetches are refused', async () => {
       attackedId = (await cdms.messages.send(documents())).messageId;
       const page = await browser!.context.newPage();
+      // Each of the three attempts is over once the browser has its answer (or gave up on it): only then is "nothing changed" news.
+      const over = (path: string) => new Promise<void>((resolve) => {
+        const done = (r: { url(): string }) => r.url() === `${sandbox.url}${path}` && resolve();
+        page.on('requestfinished', done);
+        page.on('requestfailed', done);
+      });
+      const attempts = Promise.all(['/_sandbox/expire', '/_sandbox/toolbar/reject', '/_sandbox/toolbar/import'].map(over));
       const refused = page.waitForResponse((r) => r.url() === `${sandbox.url}/_sandbox/toolbar/import`);
       await page.goto(evilUrl);
       expect((await refused).status()).toBe(403);
-      await page.waitForTimeout(300);
+      await attempts;
       expect(sandbox.getMessage(attackedId)?.status).toBe('PENDING');
       await page.close();
     });

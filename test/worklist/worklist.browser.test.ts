@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TOPICS } from '../../src/sandbox/index.js';
 import { createTracker, type Tracker } from '../../src/tracker/index.js';
 import { createWorklist, type Worklist } from '../../src/worklist/index.js';
-import { axe, browserAvailable, screenshot, useBrowser, type AxeViolation } from '../console/browser.js';
+import { axe, browserAvailable, screenshot, settled, useBrowser, type AxeViolation } from '../console/browser.js';
 import { standardMessage } from '../contract/support.js';
 import { PATIENT } from '../helpers/fixtures.js';
 import { HOSTILE_TOPIC } from '../helpers/hostile.js';
@@ -186,7 +186,7 @@ describe.skipIf(!browser).each(ENGINES)('worklist in Chromium ($engine)', ({ eng
     for (const path of [`/messages/${id}`, '/audit']) {
       await open(path);
       await page.mouse.move(5, 5);
-      await page.waitForTimeout(200);
+      await settled(page);
       expect(await page.evaluate('window.__pwned')).toBeUndefined();
     }
     await open(`/messages/${id}`);

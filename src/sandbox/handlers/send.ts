@@ -4,7 +4,7 @@ import { header } from '../http/headers.js';
 import { INSTANT_ACCESS_TOKEN_HEADER } from '../../schemas/vocabulary.js';
 import { problem, validationProblem } from '../http/problems.js';
 import { json, type SandboxResponse } from '../http/response.js';
-import { acceptMessage } from '../messages/accept.js';
+import { acceptMessage } from './accept.js';
 import { scanAttachments } from '../virus-scan.js';
 import { MESSAGE_ID_USED_REASON, SEND_ENDPOINTS, checkSendBody, checkType } from './send-checks.js';
 import type { ApiHandler, ApiRequest } from './types.js';

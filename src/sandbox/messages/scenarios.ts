@@ -9,7 +9,8 @@
 // The plan is a list of timed steps, applied by the same clock as expiry, so
 // a manual clock's `advance` drives it too; a manual move of the message ends it.
 import { GP_ROUTE_CODES, ITK_INFRASTRUCTURE_SUCCESS, formatGpRouteSubStatus, type GpRouteCode } from '../../schemas/gp-route-codes.js';
-import { FAILED_INSTANT_IMPORT, SENT_TO_MESH } from '../../schemas/vocabulary.js';
+import { ITK_IMPORTED } from '../reference-data.js';
+import { FAILED_INSTANT_IMPORT, ITK_SUCCESS, SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { Route } from '../../validation/index.js';
 import { isRecord } from '../../internal/is-record.js';
 
@@ -66,14 +67,12 @@ interface PlannedStep {
 }
 
 const byCode = new Map(GP_ROUTE_CODES.map((c) => [c.code.toLowerCase(), c]));
-const SUCCESS = byCode.get(ITK_INFRASTRUCTURE_SUCCESS);
-const KNOWN_HERE = byCode.get('30001');
 
 const received = (step = 1): PlannedStep => ({
   step,
   kind: 'status',
   status: 'PENDING',
-  subStatus: SUCCESS ? formatGpRouteSubStatus(SUCCESS) : '20013 - Success',
+  subStatus: ITK_SUCCESS,
   cause: 'scenario: received by the practice (infrastructure acknowledgement)',
 });
 
@@ -98,13 +97,13 @@ function gpPlan(given: string): { name: string; steps: PlannedStep[]; descriptio
     return { name: word, steps, description: pathText(steps, 'no business response') };
   }
   if (word === 'noinfack') {
-    const steps = finished(KNOWN_HERE, 2);
+    const steps = finished(ITK_IMPORTED, 2);
     return { name: word, steps, description: `no infrastructure acknowledgement; ${pathText(steps, '')}` };
   }
   const code = byCode.get(word);
   if (!code || code.source === 'service') return undefined;
   let steps: PlannedStep[];
-  if (code.code === ITK_INFRASTRUCTURE_SUCCESS) steps = [received(), ...finished(KNOWN_HERE, 2)];
+  if (code.code === ITK_INFRASTRUCTURE_SUCCESS) steps = [received(), ...finished(ITK_IMPORTED, 2)];
   else if (code.source === 'itk-business') steps = [received(), ...finished(code, 2)];
   else steps = finished(code, 1);
   return { name: code.code, steps, description: pathText(steps, '') };

@@ -1,6 +1,7 @@
 import { SandboxError } from '../errors.js';
 import { ITK_SUCCESS, SENT_TO_MESH, isTerminalStatus } from '../../schemas/vocabulary.js';
-import { ITK_IMPORTED, ITK_REJECTED, MESH_REJECTED, routeSubStatus, type RouteCode } from '../reference-data.js';
+import { formatGpRouteSubStatus } from '../../schemas/gp-route-codes.js';
+import { ITK_IMPORTED, ITK_REJECTED, MESH_REJECTED } from '../reference-data.js';
 import { markExpired } from './lifecycle.js';
 import { changeStatus, type MessageRecord } from './record.js';
 
@@ -64,11 +65,12 @@ export type GpRouteOutcome =
       display: string;
     };
 
-function finish(r: MessageRecord, status: 'COMPLETED' | 'REJECTED', code: RouteCode, received: boolean, now: number): void {
+/** Completes or rejects a GP-route message with `subStatus` (a catalogue code's, or the caller's '{code}-{display}'). */
+function finish(r: MessageRecord, status: 'COMPLETED' | 'REJECTED', subStatus: string, received: boolean, now: number): void {
   if (status === 'COMPLETED' && !received) {
     throw new SandboxError('conflict', `Message ${r.messageId} is still in MESH: advance it to '${ITK_SUCCESS}' before it can complete.`);
   }
-  changeStatus(r, status, routeSubStatus(code), now, status === 'COMPLETED' ? 'GP route: imported by the practice' : 'GP route: rejected by the practice');
+  changeStatus(r, status, subStatus, now, status === 'COMPLETED' ? 'GP route: imported by the practice' : 'GP route: rejected by the practice');
 }
 
 /** Moves a GP-route message one step (spec: GP-route combinations, in their stated order). */
@@ -82,18 +84,18 @@ export function advanceGpRoute(r: MessageRecord, outcome: GpRouteOutcome | undef
   const inMeshOnly = (what: string) => {
     if (received) throw new SandboxError('conflict', `Message ${r.messageId} has reached the practice; '${what}' applies only while it is in MESH.`);
   };
-  if (typeof step === 'object') return finish(r, step.status, step, received, now);
+  if (typeof step === 'object') return finish(r, step.status, `${step.code}-${step.display}`, received, now);
   switch (step) {
     case 'received':
       inMeshOnly('received');
       return changeStatus(r, 'PENDING', ITK_SUCCESS, now, 'GP route: received by the practice');
     case 'completed':
-      return finish(r, 'COMPLETED', ITK_IMPORTED, received, now);
+      return finish(r, 'COMPLETED', formatGpRouteSubStatus(ITK_IMPORTED), received, now);
     case 'rejected':
-      return finish(r, 'REJECTED', ITK_REJECTED, received, now);
+      return finish(r, 'REJECTED', formatGpRouteSubStatus(ITK_REJECTED), received, now);
     case 'mesh-rejected':
       inMeshOnly('mesh-rejected');
-      return changeStatus(r, 'REJECTED', routeSubStatus(MESH_REJECTED), now, 'GP route: rejected by MESH');
+      return changeStatus(r, 'REJECTED', formatGpRouteSubStatus(MESH_REJECTED), now, 'GP route: rejected by MESH');
     case 'expired':
       inMeshOnly('expired');
       return markExpired(r, now, 'GP route: not routed in time');

@@ -1,3 +1,3 @@
 // The tracker's engines are optional peers, loaded with the SDK's one loader
 // of optional packages (a missing one is a ConfigurationError with the fix).
-export { loadOptionalModule } from '../../internal/optional-module.js';
+export { loadOptionalModule } from '../../core/optional-module.js';

@@ -123,7 +123,7 @@ export function applyGpRouteRules(t: Transition, ctx: StepContext & { config: Gp
   const waited = duration(ctx.now - awaited.since);
   const detail =
     awaited.reason === 'no-infrastructure-ack'
-      ? `Still 'Sent to MESH' ${waited} after it was sent: the practice's system has not acknowledged receipt (no ITK3 infrastructure acknowledgement). Tell the practice: the document may not have arrived.`
+      ? `Still '${SENT_TO_MESH}' ${waited} after it was sent: the practice's system has not acknowledged receipt (no ITK3 infrastructure acknowledgement). Tell the practice: the document may not have arrived.`
       : `'${ITK_SUCCESS}' for ${waited} without a business response: the practice's system received the document but has not said it was filed. Tell the practice: the document may not be in the patient record.`;
   raiseAttention(t, awaited.reason, detail, ctx.now);
 }

@@ -3,8 +3,8 @@ import type { Route } from '../../validation/index.js';
 import { statusEndpointOf } from '../../schemas/endpoints.js';
 import { SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { SandboxState } from '../state.js';
-import type { AttachmentSummary, MessageRecord } from './record.js';
-import { planScenario } from './scenarios.js';
+import type { AttachmentSummary, MessageRecord } from '../messages/record.js';
+import { planScenario } from '../messages/scenarios.js';
 
 /** The decoded content of each attachment (validated base64 by now). */
 function decodeAll(attachments: unknown): Buffer[] {

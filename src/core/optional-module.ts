@@ -2,7 +2,7 @@
 // both; the PDF text library of the wrong-patient check) are loaded only
 // when used, so loading one that is missing is a set-up mistake with a
 // one-line fix, and is said as such.
-import { ConfigurationError } from '../core/errors/cdms-error.js';
+import { ConfigurationError } from './errors/cdms-error.js';
 
 /**
  * Loads an optional peer dependency. It is not installed with cdms-sdk, so a
