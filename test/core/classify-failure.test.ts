@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFailure } from '../../src/core/classify-failure.js';
 import { ConnectionError } from '../../src/core/errors/transport-errors.js';
+import { retryDelayMs } from '../../src/core/retry-decision.js';
+import { RETRY_POLICIES } from '../../src/core/retry-policy.js';
 
 const SEND = { where: 'POST /api/v1/messages', timeoutMs: 30_000, signal: undefined, send: true };
 
@@ -38,6 +40,20 @@ describe('classifyFailure', () => {
     expect(error).toMatchObject({ connected: false, delivery: 'not-sent' });
     expect(error.message).toContain('(UNABLE_TO_GET_ISSUER_CERT_LOCALLY)');
   });
+
+  it.each(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])(
+    'a connection %s after it was made: the request may have arrived, so a send is unknown and the GP route does not resend it blindly',
+    (code) => {
+      const error = classifyFailure(fetchFailure(withCode(`read ${code}`, code)), SEND);
+      expect(error).toMatchObject({ connected: true, delivery: 'unknown' });
+      const gpRetry = { policy: RETRY_POLICIES['gpconnect.send'], retry: 0, maxRetries: 3, maxRetryAfterMs: 60_000, random: () => 0 };
+      expect(retryDelayMs(error, gpRetry)).toBeUndefined();
+      // The same send refused before connecting was never made: not sent, and retried at once.
+      const refused = classifyFailure(fetchFailure(withCode('connect ECONNREFUSED', 'ECONNREFUSED')), SEND);
+      expect(refused).toMatchObject({ connected: false, delivery: 'not-sent' });
+      expect(retryDelayMs(refused, gpRetry)).toBe(0);
+    },
+  );
 
   it('a read carries no delivery', () => {
     const refusal = withCode('Proxy response (407) !== 200 when HTTP Tunneling', 'UND_ERR_ABORTED');

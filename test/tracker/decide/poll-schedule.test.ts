@@ -83,6 +83,21 @@ describe('poll schedule', () => {
     expect(next).toBeGreaterThan(expiryAt - 23 * 60_000);
   });
 
+  it.each([0, 0.999_999])(
+    'nextPollAt: after three polls people asked for, the next is the one before expiry, not a regular one that would push it past the expiry (random %d)',
+    (draw) => {
+      const polls = [base + 1 * HOUR, base + 2 * HOUR, base + 3 * HOUR];
+      const expiryAt = base + 12 * HOUR; // the regular poll (9 h to 9.6 h) would come before the last stretch
+      const random = () => draw;
+      const next = plan({ now: base + 3 * HOUR, polls, expiryAt, random }) ?? 0;
+      expect(next).toBeGreaterThanOrEqual(expiryAt - 22.5 * 60_000);
+      expect(next).toBeLessThan(expiryAt);
+      // And the poll after it reads the final status: one after the expiry, within the cap.
+      const after = plan({ now: next, polls: [...polls, next], expiryAt, random }) ?? 0;
+      expect(after).toBeGreaterThanOrEqual(expiryAt);
+    },
+  );
+
   it('never more than four polls in any window of four intervals, whatever the expiry, spread and user polls', () => {
     fc.assert(
       fc.property(
