@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureTrackerTemplate } from '../../scripts/tracker-template.mjs';
 import { ensurePGliteTemplate } from './pglite-template.js';
-import { postgresBinaries, startPostgres, type PostgresServer } from './postgres-server.js';
+import { postgresBinaries, removeStalePostgres, startPostgres, type PostgresServer } from './postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +30,9 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('postgresUrl', '');
     return;
   }
+  // A run killed outright (SIGKILL) left its server running: stop it before starting ours.
+  removeStalePostgres();
+  // A run stopped from outside (SIGTERM, Ctrl-C) gets no teardown: the server stops itself then.
   server = await startPostgres();
   project.provide('postgresUrl', server.url);
 }
