@@ -7,7 +7,11 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-/** The unit tests of each decision module, by the module names of stryker.config.mjs. */
+/**
+ * The unit tests of each decision module, by the module names of stryker.config.mjs. Not
+ * test/resources/wrong-patient-send.test.ts: it also sends through the tracker, whose embedded
+ * database the global setup prepares.
+ */
 export const MUTATION_TESTS: Readonly<Record<string, readonly string[]>> = {
   core: [
     'test/core/retry-decision.test.ts',
@@ -23,13 +27,11 @@ export const MUTATION_TESTS: Readonly<Record<string, readonly string[]>> = {
     'test/resources/local-errors-delivery.test.ts',
     'test/resources/rejected-content.test.ts',
     'test/resources/validated-is-sent.test.ts',
-    'test/resources/wrong-patient-send.test.ts',
   ],
   decide: ['test/tracker/decide/*.test.ts'],
   'wrong-patient': [
     'test/validation/wrong-patient.test.ts',
     'test/validation/wrong-patient-no-unpdf.test.ts',
-    'test/resources/wrong-patient-send.test.ts',
   ],
   validation: ['test/validation/*.test.ts'],
 };

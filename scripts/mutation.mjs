@@ -1,14 +1,20 @@
 #!/usr/bin/env node
-// `npm run test:mutation [-- <module>...]`: StrykerJS over the decision
-// modules (stryker.config.mjs), one module at a time (the machines are
-// shared and small), each against only its own unit tests. Prints each
-// module's mutation score and run time; fails when a module scores under
-// the break threshold (85%) or Stryker fails.
+// `npm run test:mutation [-- <module>... [stryker options]]`: StrykerJS
+// over the decision modules (stryker.config.mjs), one module at a time (the
+// machines are shared and small), each against only its own unit tests.
+// Options after the module names go to Stryker as they are (e.g. `--mutate
+// src/core/redact.ts` for one file of a module, `--checkers ''` to skip the
+// type check of each mutant). Prints each module's mutation score and run
+// time; fails when a module scores under the break threshold (85%) or
+// Stryker fails.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { MODULES } from '../stryker.config.mjs';
 
-const asked = process.argv.slice(2);
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('-'));
+const asked = firstOption === -1 ? args : args.slice(0, firstOption);
+const options = firstOption === -1 ? [] : args.slice(firstOption);
 const unknown = asked.filter((m) => !(m in MODULES));
 if (unknown.length > 0) {
   console.error(`Unknown module(s): ${unknown.join(', ')}. The modules: ${Object.keys(MODULES).join(', ')}.`);
@@ -30,7 +36,7 @@ let failed = false;
 for (const module of asked.length > 0 ? asked : Object.keys(MODULES)) {
   console.log(`\n=== mutation testing: ${module} (${MODULES[module].join(' ')})`);
   const started = Date.now();
-  const run = spawnSync('npx', ['stryker', 'run'], { stdio: 'inherit', env: { ...process.env, CDMS_MUTATION_MODULE: module } });
+  const run = spawnSync('npx', ['stryker', 'run', ...options], { stdio: 'inherit', env: { ...process.env, CDMS_MUTATION_MODULE: module } });
   const seconds = Math.round((Date.now() - started) / 1000);
   if (run.status !== 0) failed = true;
   try {

@@ -98,6 +98,56 @@ describe('poll schedule', () => {
     },
   );
 
+  describe('nextPollAt at the edges of its rules', () => {
+    const before = 15 * 60_000;
+
+    it('with room for both, the regular poll comes first, not the one before expiry', () => {
+      const expiryAt = base + 2 * 24 * HOUR;
+      expect(plan({ expiryAt, random: () => 0 })).toBe(base + interval);
+    });
+
+    it('a regular poll that would land just at the start of the last stretch gives way to the poll before expiry', () => {
+      const expiryAt = base + interval + 1.5 * before; // the last stretch starts where the regular poll (random 0) lands
+      expect(plan({ expiryAt, random: () => 0 })).toBe(expiryAt - before);
+    });
+
+    it.each([
+      [0, 15 * 60_000],
+      [0.999_999, 15 * 60_000 * 1.499_999_5],
+    ])('the poll before expiry comes beforeExpiryMs before it, up to half as much again by the draw (random %d)', (draw, ahead) => {
+      const expiryAt = base + HOUR;
+      expect(plan({ expiryAt, random: () => draw })).toBeCloseTo(expiryAt - ahead, -1);
+    });
+
+    it('a poll at the very start of the last stretch counts as the one before expiry: the next is the one after', () => {
+      const expiryAt = base + 10 * HOUR;
+      const windowStart = expiryAt - 1.5 * before;
+      expect(plan({ now: windowStart, polls: [windowStart], expiryAt })).toBe(expiryAt + before);
+    });
+
+    it('at the expiry itself, with no poll before it: the poll after expiry is next', () => {
+      const expiryAt = base + 10 * HOUR;
+      expect(plan({ now: expiryAt, polls: [base + 6 * HOUR], expiryAt })).toBe(expiryAt + before);
+    });
+
+    it('a poll at the expiry itself counts as the one after it: regular polls follow', () => {
+      const expiryAt = base + 10 * HOUR;
+      const polls = [expiryAt - before, expiryAt];
+      expect(plan({ now: expiryAt, polls, expiryAt, random: () => 0 })).toBe(expiryAt + interval);
+    });
+
+    it('after the polls before and after expiry, regular polls go on until followUntil', () => {
+      const expiryAt = base + 10 * HOUR;
+      const polls = [expiryAt - before, expiryAt + before];
+      expect(plan({ now: expiryAt + before, polls, expiryAt, random: () => 0 })).toBe(expiryAt + before + interval);
+    });
+
+    it('a poll due exactly at followUntil is still made; one after it is not', () => {
+      expect(plan({ followUntil: base + interval, random: () => 0 })).toBe(base + interval);
+      expect(plan({ followUntil: base + interval - 1, random: () => 0 })).toBeUndefined();
+    });
+  });
+
   it('never more than four polls in any window of four intervals, whatever the expiry, spread and user polls', () => {
     fc.assert(
       fc.property(
