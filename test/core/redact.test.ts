@@ -21,6 +21,22 @@ describe('redact', () => {
     expect(redact('token abcdef', ['abc', 'abcdef'])).toBe(`token ${REDACTED}`);
   });
 
+  it("masks a surname whole when another secret is part of it ('Jones' and 'Jones-Smith'), in whichever order they come", () => {
+    for (const secrets of [['Jones', 'Jones-Smith'], ['Jones-Smith', 'Jones']]) {
+      const out = redact('Letter for Mrs Jones-Smith, seen by Dr Jones', secrets);
+      expect(out).toBe(`Letter for Mrs ${REDACTED}, seen by Dr ${REDACTED}`);
+      expect(out).not.toContain('Smith');
+    }
+  });
+
+  it('masks a secret of more than 10,000 characters whole when a shorter one of that size is its start', () => {
+    const shorter = 'Jones said. '.repeat(1_000);
+    const longer = `${shorter}Smith added.`;
+    for (const secrets of [[shorter, longer], [longer, shorter]]) {
+      expect(redact(`before ${longer} after`, secrets)).toBe(`before ${REDACTED} after`);
+    }
+  });
+
   it('treats regex characters in secrets literally and skips tiny ones', () => {
     expect(redact('a.b*c and x', ['a.b*c', 'x', undefined as unknown as string])).toBe(`${REDACTED} and x`);
   });

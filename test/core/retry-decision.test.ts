@@ -44,6 +44,11 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(apiError(503, { 'Retry-After': 'soon' }), input())).toBe(499);
   });
 
+  it('a Retry-After exactly at maxRetryAfterMs is waited for; one second more is "not now"', () => {
+    expect(retryDelayMs(apiError(503, { 'Retry-After': '60' }), input({ maxRetryAfterMs: 60_000 }))).toBe(60_000);
+    expect(retryDelayMs(apiError(503, { 'Retry-After': '60' }), input({ maxRetryAfterMs: 59_999 }))).toBeUndefined();
+  });
+
   it('follows the operation: a GP-route send retries 503 only, a standard send nothing', () => {
     expect(retryDelayMs(apiError(503), input({ policy: GP_SEND }))).toBe(499);
     expect(retryDelayMs(apiError(500), input({ policy: GP_SEND }))).toBeUndefined();

@@ -189,6 +189,10 @@ describe.each(ROUTES)('%s route: after an attempt that may have arrived', (route
     ['a 400 because the expiry has passed meanwhile: unknown (the first attempt may have arrived in time)', [{ name: 'expiryDateTime', reason: 'must be in the future' }], 'unknown', BadRequestError],
     ['a 400 on the access token: unknown (it may have expired since the first attempt)', [{ name: 'Service-Instant-Access-Token', reason: 'is not a valid access token' }], 'unknown', BadRequestError],
     ['a 400 that names no field: unknown (nothing says it holds for every attempt)', [], 'unknown', BadRequestError],
+    ['a 400 naming $.expiryDateTime (a JSONPath): unknown, as for expiryDateTime', [{ name: '$.expiryDateTime', reason: 'must be in the future' }], 'unknown', BadRequestError],
+    ['a 400 naming $.messageId: unknown (it may be taken by the first attempt)', [{ name: '$.MessageId', reason: 'has an unexpected value' }], 'unknown', BadRequestError],
+    ['a 400 naming $.recipient.id.value (a JSONPath on the body): not-sent', [{ name: '$.recipient.id.value', reason: 'is not an organisation that uses the service' }], 'not-sent', BadRequestError],
+    ['a 400 naming a body field and the expiry: unknown (one of them depends on the attempt)', [{ name: 'recipient.id.value', reason: 'is unknown' }, { name: 'expiryDateTime', reason: 'must be in the future' }], 'unknown', BadRequestError],
   ] as const)('a resend refused with %s', async (_, invalidParameters, delivery, errorClass) => {
     server.use(posts(route, () => HttpResponse.error(), () => problem(400, { invalidParameters })), service(route).status);
     const error = expectVerdict(await failure(send(testClient(), route)), delivery);
@@ -211,11 +215,43 @@ describe.each(ROUTES)('%s route: after an attempt that may have arrived', (route
     expect(error.message).not.toMatch(/was not sent/);
   });
 
+  it('"messageId already used" on a resend, then another 404: the service contradicts itself, so resending stops, unknown', async () => {
+    const used = () => problem(400, { invalidParameters: [{ name: 'messageId', reason: 'has already been used for another message' }] });
+    server.use(posts(route, () => HttpResponse.error(), used), service(route).status);
+    const error = expectVerdict(await failure(send(testClient({ maxRetries: 3 }), route)), 'unknown');
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(seen.map((r) => r.method)).toEqual(['POST', 'GET', 'POST', 'GET']);
+  });
+
   it('a lookup that fails too: unknown', async () => {
     server.use(posts(route, () => HttpResponse.error()), http.get(STATUS[route], () => problem(401, {})));
     const error = expectVerdict(await failure(send(testClient(), route)), 'unknown');
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.message).not.toMatch(IN_FLIGHT); // no lookup said 404
+  });
+});
+
+describe.each(ROUTES)('%s route: the pause before a resend, at the top of its random draw', (route) => {
+  // The draw near 1: the first pause is 499 ms, longer than what is left of a 450 ms deadline.
+  beforeEach(() => void vi.spyOn(Math, 'random').mockReturnValue(0.999_999));
+
+  it('a pause that would end past the deadline is not started: no resend, unknown', async () => {
+    server.use(posts(route, () => HttpResponse.error()), service(route).status);
+    let resends = 0;
+    const client = testClient({ maxRetries: 3, logger: onResend(() => resends++) });
+    const error = expectVerdict(await failure(send(client, route, { deadlineMs: 450 })), 'unknown');
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(resends).toBe(0);
+    expect(postsSeen()).toBe(1);
+  });
+
+  it('without a deadline the same pause is waited and the resend made', async () => {
+    const s = service(route);
+    server.use(posts(route, () => HttpResponse.error(), s.prompt), s.status);
+    let resends = 0;
+    const result = await send(testClient({ logger: onResend(() => resends++) }), route);
+    expect(result).toMatchObject({ messageId: MESSAGE_ID, recovered: false });
+    expect(resends).toBe(1);
   });
 });
 
@@ -244,6 +280,22 @@ describe('a first attempt, on its own', () => {
     const refusing: typeof fetch = () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }));
     const error = expectVerdict(await failure(send(testClient({ fetch: refusing }), route)), 'not-sent');
     expect(error).toMatchObject({ connected: false });
+  });
+
+  it.each(ROUTES)('%s: a connection reset once made (ECONNRESET): looked up rather than resent, and found there: recovered', async (route) => {
+    let posted = 0;
+    const resetting: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method !== 'POST') return recordingFetch(request);
+      posted++;
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+    };
+    const s = service(route);
+    s.held.add(MESSAGE_ID); // the request arrived before the connection dropped
+    server.use(s.status);
+    const result = await send(testClient({ fetch: resetting }), route);
+    expect(result).toMatchObject({ messageId: MESSAGE_ID, recovered: true });
+    expect(posted).toBe(1);
   });
 
   it.each(ROUTES)('%s: a 400 on the first attempt: not-sent', async (route) => {

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { postgresBinaries, startPostgres, type PostgresServer } from './postgres-server.js';
+import { postgresBinaries, removeStalePostgres, startPostgres, type PostgresServer } from './postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +23,9 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('postgresUrl', '');
     return;
   }
+  // A run killed outright (SIGKILL) left its server running: stop it before starting ours.
+  removeStalePostgres();
+  // A run stopped from outside (SIGTERM, Ctrl-C) gets no teardown: the server stops itself then.
   server = await startPostgres();
   project.provide('postgresUrl', server.url);
 }

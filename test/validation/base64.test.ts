@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkStrictBase64, type Base64Problem } from '../../src/index.js';
-import { base64Reason } from '../../src/validation/base64.js';
+import { base64Reason, decodedSize } from '../../src/validation/base64.js';
 import { diagnoseBase64 } from '../../src/validation/base64-diagnose.js';
 import { setNodeBufferForTesting } from '../../src/validation/runtime.js';
 
@@ -48,6 +48,20 @@ describe('checkStrictBase64', () => {
     ['YWJj', 3],
     ['+/+/', 3],
   ])('accepts %j (%i bytes)', (s, bytes) => {
+    expect(checkStrictBase64(s)).toEqual({ ok: true, decodedBytes: bytes });
+  });
+
+  it.each([
+    ['YQ==', 1],
+    ['YWI=', 2],
+    ['YWJj', 3],
+    ['YWJjZA==', 4],
+    ['YWJjZGU=', 5],
+  ])('the decoded size of %j is %i bytes, padding counted, by the fast pass, the exact pass and without Buffer', (s, bytes) => {
+    expect(diagnoseBase64(s)).toEqual({ ok: true, decodedBytes: bytes });
+    // The fast pass's own count: were it wrong, the slow pass would hide it (at its cost) by answering instead.
+    expect(decodedSize(s)).toBe(bytes);
+    setNodeBufferForTesting(null);
     expect(checkStrictBase64(s)).toEqual({ ok: true, decodedBytes: bytes });
   });
 

@@ -14,6 +14,20 @@ describe('validateMessage boundaries', () => {
     ]);
   });
 
+  it.each([
+    [1000, '=='],
+    [1001, '='],
+    [1002, ''],
+  ])('a limit of %i bytes, met exactly by content padded with %j: accepted, and one byte less refused', (bytes, padding) => {
+    const content = pdfContentOfSize(bytes);
+    expect(/=*$/.exec(content)?.[0]).toBe(padding);
+    const m = patch(messageFor('standard'), 'attachments', [attachment(content)]);
+    expect(validateMessage(m, { route: 'standard', now: NOW, limits: { maxAttachmentBytes: bytes } }).ok).toBe(true);
+    expect(validateMessage(m, { route: 'standard', now: NOW, limits: { maxAttachmentBytes: bytes - 1 } }).invalidParameters).toEqual([
+      { name: 'attachments[0].content', reason: `decodes to ${bytes.toLocaleString('en-GB')} bytes; at most ${(bytes - 1).toLocaleString('en-GB')} bytes are allowed per attachment` },
+    ]);
+  });
+
   it('applies the size limit on the GP route too, and honours an override', () => {
     const m = patch(messageFor('gpconnect'), 'attachments', [attachment(pdfContentOfSize(1001))]);
     expect(validateMessage(m, { route: 'gpconnect', now: NOW }).ok).toBe(true);

@@ -35,6 +35,7 @@ describe('checkWindowsFileName', () => {
     ['a|b.pdf', 'reserved-char'],
     ['a\tb.pdf', 'control-char'],
     ['a\u0000b.pdf', 'control-char'],
+    ['a\u001fb.pdf', 'control-char'], // 31: the last control character
     ['.', 'dot-name'],
     ['..', 'dot-name'],
     ['x'.repeat(256), 'too-long'],

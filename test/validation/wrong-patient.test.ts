@@ -61,6 +61,11 @@ describe('checkWrongPatient', () => {
     expect((await checkWrongPatient(withAttachments(letter))).invalidParameters.map((p) => p.name)).toEqual(['attachments[0].content']);
   });
 
+  it('another patient named on page 1 and nobody on pages 2-3: refused (what page 1 named is not forgotten by the pages after it)', async () => {
+    const letter = await pdf([[`Re: ${spaced(OTHER)}`], ['Seen in clinic.'], ['Review in two weeks.']]);
+    expect((await checkWrongPatient(withAttachments(letter))).invalidParameters.map((p) => p.name)).toEqual(['attachments[0].content']);
+  });
+
   it('text and consultation-notes attachments are searched; only the ones naming others are refused', async () => {
     const result = await checkWrongPatient(
       withAttachments(text(`Patient ${SUBJECT}`), text(`Re ${spaced(OTHER)}`, 'text/vnd.vendor.service.consultation'), text('nothing'), text(`Re ${OTHER}`)),

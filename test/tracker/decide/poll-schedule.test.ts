@@ -83,6 +83,71 @@ describe('poll schedule', () => {
     expect(next).toBeGreaterThan(expiryAt - 23 * 60_000);
   });
 
+  it.each([0, 0.999_999])(
+    'nextPollAt: after three polls people asked for, the next is the one before expiry, not a regular one that would push it past the expiry (random %d)',
+    (draw) => {
+      const polls = [base + 1 * HOUR, base + 2 * HOUR, base + 3 * HOUR];
+      const expiryAt = base + 12 * HOUR; // the regular poll (9 h to 9.6 h) would come before the last stretch
+      const random = () => draw;
+      const next = plan({ now: base + 3 * HOUR, polls, expiryAt, random }) ?? 0;
+      expect(next).toBeGreaterThanOrEqual(expiryAt - 22.5 * 60_000);
+      expect(next).toBeLessThan(expiryAt);
+      // And the poll after it reads the final status: one after the expiry, within the cap.
+      const after = plan({ now: next, polls: [...polls, next], expiryAt, random }) ?? 0;
+      expect(after).toBeGreaterThanOrEqual(expiryAt);
+    },
+  );
+
+  describe('nextPollAt at the edges of its rules', () => {
+    const before = 15 * 60_000;
+
+    it('with room for both, the regular poll comes first, not the one before expiry', () => {
+      const expiryAt = base + 2 * 24 * HOUR;
+      expect(plan({ expiryAt, random: () => 0 })).toBe(base + interval);
+    });
+
+    it('a regular poll that would land just at the start of the last stretch gives way to the poll before expiry', () => {
+      const expiryAt = base + interval + 1.5 * before; // the last stretch starts where the regular poll (random 0) lands
+      expect(plan({ expiryAt, random: () => 0 })).toBe(expiryAt - before);
+    });
+
+    it.each([
+      [0, 15 * 60_000],
+      [0.999_999, 15 * 60_000 * 1.499_999_5],
+    ])('the poll before expiry comes beforeExpiryMs before it, up to half as much again by the draw (random %d)', (draw, ahead) => {
+      const expiryAt = base + HOUR;
+      expect(plan({ expiryAt, random: () => draw })).toBeCloseTo(expiryAt - ahead, -1);
+    });
+
+    it('a poll at the very start of the last stretch counts as the one before expiry: the next is the one after', () => {
+      const expiryAt = base + 10 * HOUR;
+      const windowStart = expiryAt - 1.5 * before;
+      expect(plan({ now: windowStart, polls: [windowStart], expiryAt })).toBe(expiryAt + before);
+    });
+
+    it('at the expiry itself, with no poll before it: the poll after expiry is next', () => {
+      const expiryAt = base + 10 * HOUR;
+      expect(plan({ now: expiryAt, polls: [base + 6 * HOUR], expiryAt })).toBe(expiryAt + before);
+    });
+
+    it('a poll at the expiry itself counts as the one after it: regular polls follow', () => {
+      const expiryAt = base + 10 * HOUR;
+      const polls = [expiryAt - before, expiryAt];
+      expect(plan({ now: expiryAt, polls, expiryAt, random: () => 0 })).toBe(expiryAt + interval);
+    });
+
+    it('after the polls before and after expiry, regular polls go on until followUntil', () => {
+      const expiryAt = base + 10 * HOUR;
+      const polls = [expiryAt - before, expiryAt + before];
+      expect(plan({ now: expiryAt + before, polls, expiryAt, random: () => 0 })).toBe(expiryAt + before + interval);
+    });
+
+    it('a poll due exactly at followUntil is still made; one after it is not', () => {
+      expect(plan({ followUntil: base + interval, random: () => 0 })).toBe(base + interval);
+      expect(plan({ followUntil: base + interval - 1, random: () => 0 })).toBeUndefined();
+    });
+  });
+
   it('never more than four polls in any window of four intervals, whatever the expiry, spread and user polls', () => {
     fc.assert(
       fc.property(

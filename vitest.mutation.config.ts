@@ -1,0 +1,62 @@
+// The tests StrykerJS runs against the mutants of the decision modules
+// (stryker.config.mjs): only those modules' unit tests, in-process, without
+// the global setup, so a mutation run starts no database and no browser and
+// leaves the tracker's database, soak and browser suites out. With
+// CDMS_MUTATION_MODULE set (scripts/mutation.mjs sets it), only that
+// module's tests: Stryker's first run, which runs every test, then stays short.
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+/**
+ * The unit tests of each decision module, by the module names of stryker.config.mjs. Not
+ * test/resources/wrong-patient-send.test.ts: it also sends through the tracker, whose embedded
+ * database the global setup prepares.
+ */
+export const MUTATION_TESTS: Readonly<Record<string, readonly string[]>> = {
+  core: [
+    'test/core/retry-decision.test.ts',
+    'test/core/classify-failure.test.ts',
+    'test/core/backoff.test.ts',
+    'test/core/redact.test.ts',
+    'test/core/retry.test.ts',
+  ],
+  send: [
+    'test/resources/send-resend-budget.test.ts',
+    'test/resources/send-recovery.test.ts',
+    'test/resources/send-verdicts.test.ts',
+    'test/resources/local-errors-delivery.test.ts',
+    'test/resources/rejected-content.test.ts',
+    'test/resources/validated-is-sent.test.ts',
+  ],
+  decide: ['test/tracker/decide/*.test.ts'],
+  'wrong-patient': [
+    'test/validation/wrong-patient.test.ts',
+    'test/validation/wrong-patient-no-unpdf.test.ts',
+  ],
+  validation: ['test/validation/*.test.ts'],
+};
+
+const only = process.env['CDMS_MUTATION_MODULE'];
+const include = only === undefined ? [...new Set(Object.values(MUTATION_TESTS).flat())] : MUTATION_TESTS[only];
+if (include === undefined) throw new Error(`CDMS_MUTATION_MODULE=${only} is none of: ${Object.keys(MUTATION_TESTS).join(', ')}`);
+
+/**
+ * The stress tests on inputs of megabytes are left out: they prove that no stack overflows and
+ * that nothing is too large for the regular-expression engine, and under Stryker's instrumentation
+ * each takes tens of seconds per mutant. Their rules are tested on small inputs beside them.
+ */
+const STRESS = /six million|several megabytes|multi-megabyte|MiB|5 MB|100 MB|5,000,000/;
+
+// Replaced, not merged: vitest's mergeConfig would add these lists to the base's.
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: [...include],
+    exclude: ['**/node_modules/**'],
+    globalSetup: [],
+    testNamePattern: new RegExp(`^(?!.*(?:${STRESS.source})).*$`),
+    // Instrumented code runs slower; Stryker sets its own, tighter, limit on each mutant's run.
+    testTimeout: 60_000,
+  },
+});
