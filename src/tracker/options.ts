@@ -42,7 +42,12 @@ export interface TrackerOptions {
    * @defaultValue 21_600_000 (6 hours)
    */
   pollIntervalMs?: number | undefined;
-  /** How long before a message's expiry its last poll before expiry is made, in milliseconds. @defaultValue 900_000 (15 minutes) */
+  /**
+   * How long before a message's expiry its last poll before expiry is made,
+   * in milliseconds; the poll that reads its final status (EXPIRED, if the
+   * practice never took it) comes as long after the expiry.
+   * @defaultValue 900_000 (15 minutes)
+   */
   beforeExpiryMs?: number | undefined;
   /**
    * Status requests per second, across every instance on the same database
@@ -54,6 +59,8 @@ export interface TrackerOptions {
   /**
    * How long a message without an expiry (or past its expiry without a final
    * status) is followed before it is flagged `unresolved`, in milliseconds.
+   * At least `beforeExpiryMs` (shorter is refused: following would end
+   * before the poll after expiry).
    * @defaultValue 1_209_600_000 (14 days)
    */
   followForMs?: number | undefined;
@@ -197,14 +204,22 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
     throw new ConfigurationError('instanceId must be 1 to 200 printable ASCII characters.');
   }
   const pollIntervalMs = checkTimeout('pollIntervalMs', options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
+  const beforeExpiryMs = checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? POLL_BEFORE_EXPIRY_MS);
+  const followForMs = checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS);
+  if (followForMs < beforeExpiryMs) {
+    // The poll that reads a final status after expiry comes beforeExpiryMs after it: following must last until then.
+    throw new ConfigurationError(
+      `followForMs (${followForMs}) is shorter than beforeExpiryMs (${beforeExpiryMs}): a message would stop being followed before the poll after its expiry that reads EXPIRED. Make followForMs at least beforeExpiryMs.`,
+    );
+  }
   return {
     client,
     database: checkDatabase(Object.prototype.hasOwnProperty.call(options, 'database') ? options.database : DEFAULT_DATABASE),
     schema,
     pollIntervalMs,
-    beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? POLL_BEFORE_EXPIRY_MS),
+    beforeExpiryMs,
     maxPollsPerSecond: checkRate(options.maxPollsPerSecond ?? 5),
-    followForMs: checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS),
+    followForMs,
     failedAttentionMs: checkTimeout('failedAttentionMs', options.failedAttentionMs ?? 24 * HOUR_MS),
     infrastructureAckMs: checkTimeout('infrastructureAckMs', options.infrastructureAckMs ?? DEFAULT_INFRASTRUCTURE_ACK_MS),
     businessAckMs: checkTimeout('businessAckMs', options.businessAckMs ?? DEFAULT_BUSINESS_ACK_MS),
