@@ -26,9 +26,13 @@ export interface TrackerOptions {
    *   a private temporary directory removed when it closes (tests);
    * - a `postgres://` URL or a `pg.Pool`: a PostgreSQL database that several
    *   instances share.
+   *
+   * Leave it out for the default; an explicit `undefined` (an environment
+   * variable that is not set) is refused, by the compiler and at run time,
+   * rather than quietly becoming the embedded default.
    * @defaultValue './.cdms/tracker'
    */
-  database?: string | PgPoolLike | undefined;
+  database?: string | PgPoolLike;
   /**
    * The PostgreSQL schema that holds the tracker's tables; trackers with
    * different schemas can share one database.
