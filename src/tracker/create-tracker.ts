@@ -7,6 +7,7 @@ import type { SqlDriver } from './db/driver.js';
 import { openDatabase } from './db/open.js';
 import { resolveTrackerOptions, type TrackerOptions } from './options.js';
 import { Heartbeat } from './runtime/heartbeat.js';
+import { ServiceReach } from './runtime/service-reach.js';
 import { TrackerStore } from './store/store.js';
 import { Tracker } from './tracker.js';
 import { RequestBudget } from './runtime/request-budget.js';
@@ -52,7 +53,7 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
   const telemetry = await loadTrackerTelemetry(options);
   const db = await openDatabase(config.database);
   const store = makeStore(db, config.schema);
-  const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined, sendsInProgress: new Set<string>() };
+  const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined, sendsInProgress: new Set<string>(), service: new ServiceReach() };
   // Instances sharing a PostgreSQL ledger prove they are alive from the start (decision D-TRACKER-20).
   const heartbeat = db.soleUser ? undefined : new Heartbeat(ctx);
   const shredder = new KeyShredder(store, config.logger);

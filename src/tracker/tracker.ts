@@ -314,7 +314,7 @@ export class Tracker {
       return toHealth({ now, state: 'closed', database, loops, ledger: null }, limits);
     }
     const { database, ledger } = await readLedgerFacts(store, now, overdueGraceMs(config.pollIntervalMs), timeoutMs);
-    return toHealth({ now, state: this.#started ? 'running' : 'not-started', database, loops, ledger }, limits);
+    return toHealth({ now, state: this.#started ? 'running' : 'not-started', database, loops, ledger, service: this.#ctx.service.status() }, limits);
   }
 
   /**
