@@ -26,10 +26,7 @@ export interface TrackerOptions {
    *   a private temporary directory removed when it closes (tests);
    * - a `postgres://` URL or a `pg.Pool`: a PostgreSQL database that several
    *   instances share.
-   *
-   * Leave it out for the default; an explicit `undefined` (an environment
-   * variable that is not set) is refused, by the compiler and at run time,
-   * rather than quietly becoming the embedded default.
+   * Leave it out for the default: `undefined` (an unset environment variable) is refused.
    * @defaultValue './.cdms/tracker'
    */
   database?: string | PgPoolLike;
@@ -42,7 +39,11 @@ export interface TrackerOptions {
   /**
    * Spacing of one message's polls, in milliseconds. The service asks for no
    * more than four polls a day; a message is never polled more than four
-   * times in any `4 × pollIntervalMs`. Shorten it only against the sandbox.
+   * times in any `4 × pollIntervalMs`. Shorten it only against the sandbox:
+   * it also paces resends (from `pollIntervalMs / 360` doubling to `/ 12`)
+   * and sets the in-flight grace, `pollIntervalMs / 360` (a minute; at
+   * least a second, at most a minute), during which a 404 after an unclear
+   * or crashed send is asked again before the message is resent.
    * @defaultValue 21_600_000 (6 hours)
    */
   pollIntervalMs?: number | undefined;
@@ -62,9 +63,8 @@ export interface TrackerOptions {
   maxPollsPerSecond?: number | undefined;
   /**
    * How long a message without an expiry (or past its expiry without a final
-   * status) is followed before it is flagged `unresolved`, in milliseconds.
-   * At least `beforeExpiryMs` (shorter is refused: following would end
-   * before the poll after expiry).
+   * status) is followed before it is flagged `unresolved`, in milliseconds;
+   * at least `beforeExpiryMs` (following must outlast the poll after expiry).
    * @defaultValue 1_209_600_000 (14 days)
    */
   followForMs?: number | undefined;
