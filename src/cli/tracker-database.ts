@@ -126,9 +126,14 @@ async function opening<T>(db: TrackerDatabase, open: () => Promise<T>, delivery?
 }
 
 /** Runs `work` on the existing ledger, opened read-only (read and acknowledge only: no key, no request), closing it after. */
-export async function withReadOnlyTracker<T>(ctx: CliContext, flags: TrackerDatabaseFlags, work: (tracker: ReadOnlyTracker) => Promise<T>): Promise<T> {
+export async function withReadOnlyTracker<T>(
+  ctx: CliContext,
+  flags: TrackerDatabaseFlags,
+  work: (tracker: ReadOnlyTracker) => Promise<T>,
+  limitMs?: number,
+): Promise<T> {
   const db = trackerDatabase(ctx, flags);
-  const tracker = await opening(db, () => openReadOnlyTracker({ database: db.database, schema: db.schema }));
+  const tracker = await opening(db, () => openReadOnlyTracker({ database: db.database, schema: db.schema, limitMs }));
   try {
     return await work(tracker);
   } finally {

@@ -27,6 +27,8 @@ export interface ReadOnlyTrackerOptions {
   database: string;
   /** The PostgreSQL schema of the tracker's tables. @defaultValue 'cdms_tracker' */
   schema?: string | undefined;
+  /** Caps how long a PostgreSQL connection, and each statement, may wait, in milliseconds (`cdms track health --timeout`). */
+  limitMs?: number | undefined;
 }
 
 /**
@@ -80,7 +82,7 @@ export async function openReadOnlyTracker(options: ReadOnlyTrackerOptions): Prom
   if (directory !== undefined && !(await embeddedDatabaseExists(directory))) {
     throw new ConfigurationError(`There is no tracker database in ${directory}. Check the path: a tracker creates its database on its first start.`);
   }
-  const db = await openDatabase(options.database);
+  const db = await openDatabase(options.database, options.limitMs);
   try {
     await checkVersion(db, schema);
   } catch (error) {
