@@ -68,6 +68,16 @@ export class Output {
     if (value && value.length >= MIN_SECRET_LENGTH) this.#secrets.add(value);
   }
 
+  /**
+   * Lets a value registered at start be printed after all: only for a value
+   * that proved to be no credential (`cdms sandbox --api-key` names the
+   * local sandbox's own throwaway key, which the command exists to print).
+   */
+  allow(value: string | undefined): void {
+    const v = value?.trim();
+    if (v) this.#secrets.delete(v);
+  }
+
   /** Replaces every registered secret in `text` with {@link MASK}. */
   mask(text: string): string {
     let out = text;

@@ -127,16 +127,17 @@ async function opening<T>(db: TrackerDatabase, open: () => Promise<T>, delivery?
 
 /**
  * Runs `work` on the existing ledger, opened read-only (read and acknowledge only: no key, no request), closing it after.
- * With `writes: false` (a command that only reads) an embedded ledger is read beside the app that owns it.
+ * With `writes: false` (a command that only reads) an embedded ledger is read beside the app that owns it; `limitMs`
+ * caps a PostgreSQL connection's and each statement's wait.
  */
 export async function withReadOnlyTracker<T>(
   ctx: CliContext,
   flags: TrackerDatabaseFlags,
   work: (tracker: ReadOnlyTracker) => Promise<T>,
-  how: { writes: boolean } = { writes: true },
+  how: { writes: boolean; limitMs?: number | undefined } = { writes: true },
 ): Promise<T> {
   const db = trackerDatabase(ctx, flags);
-  const tracker = await opening(db, () => openReadOnlyTracker({ database: db.database, schema: db.schema, writes: how.writes }));
+  const tracker = await opening(db, () => openReadOnlyTracker({ database: db.database, schema: db.schema, writes: how.writes, limitMs: how.limitMs }));
   try {
     return await work(tracker);
   } finally {

@@ -8,6 +8,7 @@ import { messageSecrets } from '../core/sensitive-fields.js';
 import { assertNotPreviouslyRejected, rememberRejected } from '../rejected-content/guard.js';
 import { SendResponseSchema } from '../schemas/send-response.js';
 import { validateMessage, type Route } from '../validation/index.js';
+import { validateTopic } from '../validation/message.js';
 import { assertRightPatient } from '../validation/wrong-patient.js';
 import type { ClientContext } from './resource.js';
 import { serialiseWireMessage } from './wire-body.js';
@@ -49,14 +50,17 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   scope.route(spec.route);
   const validated = !options.skipLocalValidation;
   if (validated) {
-    const topics = await context.topicNamesForSend(options);
+    // Everything but the topic's place in the list first: an invalid message costs no request for the list.
     const result = validateMessage(spec.message.wire, {
       route: spec.route,
-      topics,
+      topics: undefined,
       limits: context.limits,
       additionalIdTypes: context.additionalIdTypes,
     });
     if (!result.ok) throw new LocalValidationError(result.invalidParameters, { delivery: 'not-sent' });
+    const topics = await context.topicNamesForSend(options);
+    const topic = topics === undefined ? result : validateTopic(spec.message.wire, topics);
+    if (!topic.ok) throw new LocalValidationError(topic.invalidParameters, { delivery: 'not-sent' });
   }
   // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.
   const body = serialiseWireMessage(spec.message.wire, validated);

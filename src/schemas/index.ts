@@ -13,3 +13,4 @@ export * from './widget.js';
 export * from './send-response.js';
 export * from './problem.js';
 export * from './gp-route-codes.js';
+export * from './gp-route-substatus.js';

@@ -9,6 +9,7 @@ import { resolveTrackerOptions, type TrackerOptions } from './options.js';
 import { Heartbeat } from './runtime/heartbeat.js';
 import type { LedgerStore } from './store/ledger-store.js';
 import { storeFor } from './store/store-for.js';
+import { ServiceReach } from './runtime/service-reach.js';
 import { Tracker } from './tracker.js';
 import { RequestBudget } from './runtime/request-budget.js';
 import { KeyShredder } from './runtime/key-shredder.js';
@@ -53,7 +54,7 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
   const telemetry = await loadTrackerTelemetry(options);
   const db = await openDatabase(config.database);
   const store = makeStore(db, config.schema);
-  const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined, sendsInProgress: new Set<string>() };
+  const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined, sendsInProgress: new Set<string>(), service: new ServiceReach() };
   // Instances sharing a PostgreSQL ledger prove they are alive from the start (decision D-TRACKER-20).
   const heartbeat = db.soleUser ? undefined : new Heartbeat(ctx);
   const shredder = new KeyShredder(store, config.logger);

@@ -10,6 +10,8 @@ import { describeError } from './describe-error.js';
 import type { UnresolvedMessage } from './stats.js';
 import type { FailingNotifier } from './store/store.js';
 import type { LedgerStore } from './store/ledger-store.js';
+import { serviceWarning, type ServiceHealth } from './runtime/service-reach.js';
+import type { FailingNotifier } from './store/store.js';
 
 /**
  * Why a tracker is not healthy, or what deserves a look:
@@ -24,6 +26,9 @@ import type { LedgerStore } from './store/ledger-store.js';
  *   been made for a while: no instance is polling this database.
  * - `polls-overdue` (warning): polls are late (a backlog after an outage, or
  *   too small a `maxPollsPerSecond`).
+ * - `service-failing` (warning): the service failed the tracker's last
+ *   requests (unreachable, too slow, 5xx, 429, or the API key refused);
+ *   sends and polls wait and are retried.
  * - `events-waiting` (warning): events have waited long for a handler (none
  *   registered, or the handler keeps failing).
  * - `attention` (warning): messages need a person.
@@ -38,6 +43,7 @@ export type HealthReasonCode =
   | 'loop-stuck'
   | 'polls-stalled'
   | 'polls-overdue'
+  | 'service-failing'
   | 'events-waiting'
   | 'attention'
   | 'notifier-failing';
@@ -102,6 +108,8 @@ export interface TrackerHealth {
   database: DatabaseHealth;
   /** This tracker's loops; null when read from another process (`cdms track health`). */
   loops: TrackerLoops | null;
+  /** How the service answered this tracker's requests lately; null when read from another process. */
+  service: ServiceHealth | null;
   /**
    * When the latest status request (a poll, a confirmation or a resend) was
    * due to leave, by any instance on this database; null when none was ever
@@ -134,6 +142,8 @@ export interface HealthFacts {
   database: DatabaseHealth;
   loops: TrackerLoops | null;
   ledger: LedgerFacts | null;
+  /** How the service answered this instance's requests; unknown from another process. */
+  service?: ServiceHealth | null | undefined;
 }
 
 /** What the ledger says. Internal. */
@@ -181,13 +191,16 @@ export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boo
       fail('loop-stuck', `${capitalise(name)} has been in one round for ${seconds(now - loop.roundStartedAt.getTime())}: an event handler that never returns?`);
     }
   }
+  const serviceFailing = serviceWarning(facts.service);
+  if (serviceFailing) warn('service-failing', serviceFailing);
   if (ledger) {
     const sincePoll = ledger.lastPollAt ? now - ledger.lastPollAt.getTime() : Infinity;
     if (ledger.overduePolls > 0 && sincePoll > limits.stalledAfterMs) {
       const last = ledger.lastPollAt ? `the last at ${ledger.lastPollAt.toISOString()}` : 'none ever';
       fail('polls-stalled', `${ledger.overduePolls} polls are overdue and no status request has been made for a while (${last}): is a tracker running on this database?`);
     } else if (ledger.overduePolls > 0) {
-      warn('polls-overdue', `${ledger.overduePolls} polls are overdue; the tracker is making them at the pace maxPollsPerSecond allows.`);
+      const why = serviceFailing ? 'the service is failing (see service-failing)' : 'the tracker is making them at the pace maxPollsPerSecond allows';
+      warn('polls-overdue', `${ledger.overduePolls} polls are overdue; ${why}.`);
     }
     const eventAge = ledger.oldestUnhandledEventAt ? now - ledger.oldestUnhandledEventAt.getTime() : 0;
     if (ledger.unhandledEvents > 0 && eventAge > limits.eventsLateAfterMs) {
@@ -267,6 +280,7 @@ export function toHealth(facts: HealthFacts, limits: HealthLimits): TrackerHealt
     checkedAt: new Date(facts.now),
     database: facts.database,
     loops: facts.loops,
+    service: facts.service ?? null,
     lastPollAt: l?.lastPollAt ?? null,
     overduePolls: l?.overduePolls ?? null,
     unhandledEvents: l?.unhandledEvents ?? null,

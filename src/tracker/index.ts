@@ -38,6 +38,7 @@ export type {
   TrackerLoopHealth,
   TrackerLoops,
 } from './health.js';
+export type { ServiceHealth } from './runtime/service-reach.js';
 export {
   ATTENTION_REASONS,
   type AttentionReason,

@@ -26,9 +26,10 @@ export interface TrackerOptions {
    * - `'memory:'`: an embedded ledger in memory, as long as the tracker (tests);
    * - a `postgres://` URL or a `pg.Pool`: a PostgreSQL database that several
    *   instances share.
+   * Leave it out for the default: `undefined` (an unset environment variable) is refused.
    * @defaultValue './.cdms/tracker'
    */
-  database?: string | PgPoolLike | undefined;
+  database?: string | PgPoolLike;
   /**
    * The PostgreSQL schema that holds the tracker's tables; trackers with
    * different schemas can share one database.
@@ -38,11 +39,20 @@ export interface TrackerOptions {
   /**
    * Spacing of one message's polls, in milliseconds. The service asks for no
    * more than four polls a day; a message is never polled more than four
-   * times in any `4 × pollIntervalMs`. Shorten it only against the sandbox.
+   * times in any `4 × pollIntervalMs`. Shorten it only against the sandbox:
+   * it also paces resends (from `pollIntervalMs / 360` doubling to `/ 12`)
+   * and sets the in-flight grace, `pollIntervalMs / 360` (a minute; at
+   * least a second, at most a minute), during which a 404 after an unclear
+   * or crashed send is asked again before the message is resent.
    * @defaultValue 21_600_000 (6 hours)
    */
   pollIntervalMs?: number | undefined;
-  /** How long before a message's expiry its last poll before expiry is made, in milliseconds. @defaultValue 900_000 (15 minutes) */
+  /**
+   * How long before a message's expiry its last poll before expiry is made,
+   * in milliseconds; the poll that reads its final status (EXPIRED, if the
+   * practice never took it) comes as long after the expiry.
+   * @defaultValue 900_000 (15 minutes)
+   */
   beforeExpiryMs?: number | undefined;
   /**
    * Status requests per second, across every instance on the same database
@@ -53,7 +63,8 @@ export interface TrackerOptions {
   maxPollsPerSecond?: number | undefined;
   /**
    * How long a message without an expiry (or past its expiry without a final
-   * status) is followed before it is flagged `unresolved`, in milliseconds.
+   * status) is followed before it is flagged `unresolved`, in milliseconds;
+   * at least `beforeExpiryMs` (following must outlast the poll after expiry).
    * @defaultValue 1_209_600_000 (14 days)
    */
   followForMs?: number | undefined;
@@ -197,14 +208,22 @@ export function resolveTrackerOptions(options: TrackerOptions): TrackerConfig {
     throw new ConfigurationError('instanceId must be 1 to 200 printable ASCII characters.');
   }
   const pollIntervalMs = checkTimeout('pollIntervalMs', options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
+  const beforeExpiryMs = checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? POLL_BEFORE_EXPIRY_MS);
+  const followForMs = checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS);
+  if (followForMs < beforeExpiryMs) {
+    // The poll that reads a final status after expiry comes beforeExpiryMs after it: following must last until then.
+    throw new ConfigurationError(
+      `followForMs (${followForMs}) is shorter than beforeExpiryMs (${beforeExpiryMs}): a message would stop being followed before the poll after its expiry that reads EXPIRED. Make followForMs at least beforeExpiryMs.`,
+    );
+  }
   return {
     client,
     database: checkDatabase(Object.prototype.hasOwnProperty.call(options, 'database') ? options.database : DEFAULT_DATABASE),
     schema,
     pollIntervalMs,
-    beforeExpiryMs: checkTimeout('beforeExpiryMs', options.beforeExpiryMs ?? POLL_BEFORE_EXPIRY_MS),
+    beforeExpiryMs,
     maxPollsPerSecond: checkRate(options.maxPollsPerSecond ?? 5),
-    followForMs: checkTimeout('followForMs', options.followForMs ?? 14 * 24 * HOUR_MS),
+    followForMs,
     failedAttentionMs: checkTimeout('failedAttentionMs', options.failedAttentionMs ?? 24 * HOUR_MS),
     infrastructureAckMs: checkTimeout('infrastructureAckMs', options.infrastructureAckMs ?? DEFAULT_INFRASTRUCTURE_ACK_MS),
     businessAckMs: checkTimeout('businessAckMs', options.businessAckMs ?? DEFAULT_BUSINESS_ACK_MS),

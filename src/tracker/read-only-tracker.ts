@@ -36,6 +36,8 @@ export interface ReadOnlyTrackerOptions {
    * that writes needs the ledger to itself. @defaultValue true
    */
   writes?: boolean | undefined;
+  /** Caps how long a PostgreSQL connection, and each statement, may wait, in milliseconds (`cdms track health --timeout`). */
+  limitMs?: number | undefined;
 }
 
 /**
@@ -89,7 +91,7 @@ export async function openReadOnlyTracker(options: ReadOnlyTrackerOptions): Prom
   if (directory !== undefined && !(await embeddedDatabaseExists(directory))) {
     throw new ConfigurationError(`There is no tracker database in ${directory}. Check the path: a tracker creates its database on its first start.`);
   }
-  const db = directory !== undefined && options.writes === false ? openDirectorySqliteReadOnly(directory) : await openDatabase(options.database);
+  const db = directory !== undefined && options.writes === false ? openDirectorySqliteReadOnly(directory) : await openDatabase(options.database, options.limitMs);
   try {
     await checkVersion(db, schema);
   } catch (error) {

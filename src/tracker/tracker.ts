@@ -13,6 +13,7 @@ import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from './type
 import type { TrackInput } from './decide/adopted-state.js';
 import { adopt } from './work/adopt.js';
 import { BackgroundWork } from './runtime/background-work.js';
+import { CLOSE_WITHIN_MS, closeWithin } from './runtime/close-within.js';
 import type { Heartbeat } from './runtime/heartbeat.js';
 import type { TrackerContext } from './work/context.js';
 import { EventDispatcher } from './runtime/event-dispatcher.js';
@@ -314,16 +315,24 @@ export class Tracker {
       return toHealth({ now, state: 'closed', database, loops, ledger: null }, limits);
     }
     const { database, ledger } = await readLedgerFacts(store, now, overdueGraceMs(config.pollIntervalMs), timeoutMs);
-    return toHealth({ now, state: this.#started ? 'running' : 'not-started', database, loops, ledger }, limits);
+    return toHealth({ now, state: this.#started ? 'running' : 'not-started', database, loops, ledger, service: this.#ctx.service.status() }, limits);
   }
 
   /**
    * Stops cleanly: no new work is claimed, requests under way finish and are
    * recorded, work not yet begun is left for the next start. Closes the
-   * database unless the app passed its own pool. After it, the other calls
-   * throw {@link TrackerClosedError}.
+   * database unless the app passed its own pool. On PostgreSQL it returns
+   * within 5 seconds whatever the database does (a silent one is left to
+   * the pool's own limits). After it, the other calls throw
+   * {@link TrackerClosedError}.
    */
   close(): Promise<void> {
+    const closing = this.#closeNow();
+    // Only a shared database (it has a heartbeat) can go silent; the embedded one is closed to the end: its files depend on it.
+    return this.#heartbeat ? closeWithin(closing, CLOSE_WITHIN_MS, this.#ctx.config.logger) : closing;
+  }
+
+  #closeNow(): Promise<void> {
     this.#closed ??= (async () => {
       this.#closing.abort();
       this.#unobserve?.();

@@ -65,6 +65,17 @@ export function validateMessage(message: unknown, options: ValidateMessageOption
   return c.result();
 }
 
+/**
+ * Checks the topic alone against a topic list: the send path validates the
+ * rest first, without a list, and reads the list (a request, when not
+ * cached) only for a message that is otherwise valid. Internal.
+ */
+export function validateTopic(message: unknown, topics: readonly string[]): ValidationResult {
+  const c = new Collector();
+  if (isRecord(message)) checkTopic(c, message, topics);
+  return c.result();
+}
+
 function checkMessage(c: Collector, message: unknown, settings: Settings): void {
   if (!isRecord(message)) {
     const what = isArray(message) ? 'an array' : describeType(message);

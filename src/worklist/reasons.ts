@@ -79,7 +79,7 @@ export const REASON_GUIDES: Readonly<Record<AttentionReason, ReasonGuide>> = {
   'content-rejected': {
     meaning: "The service's virus scan refused an attachment. The message was not delivered.",
     todo: [
-      'Never send the same file again: it is refused before it leaves.',
+      'Never send the same file again: the sending system refuses it before it leaves only while it remembers the verdict (across restarts only if it keeps verdicts on disk).',
       'Get a clean copy of the document from where it was made, and send that (Send again asks the sending system for the document afresh).',
       'Tell whoever looks after the sending system: a virus may have reached it.',
     ],

@@ -31,6 +31,23 @@ describe.concurrent('cdms sandbox', () => {
     await expect(fetch(`${url}/api/v1/test`, { headers: { ApiKey: key } })).rejects.toThrow();
   });
 
+  it('--api-key: the same key on every start, so a restart keeps queued messages and CDMS_API_KEY good', async () => {
+    const apiKey = `fixed-sandbox-key-${process.pid}`;
+    for (let start = 0; start < 2; start++) {
+      const cli = startCli(['sandbox', '--json', '--api-key', apiKey]);
+      await cli.waitFor('stdout', /\n/);
+      const info = JSON.parse(cli.output().stdout) as { url: string; apiKey: string; export: string };
+      expect(info.apiKey).toBe(apiKey);
+      expect(info.export).toBe(`export CDMS_BASE_URL=${info.url} CDMS_API_KEY=${apiKey}`);
+      const response = await fetch(`${info.url}/api/v1/test`, { headers: { ApiKey: apiKey } });
+      expect(response.status).toBe(200);
+      cli.child.kill('SIGTERM');
+      expect((await cli.done).code).toBe(0);
+    }
+    const help = await cdms(['sandbox', '--help']);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('--api-key <key> keeps one across restarts');
+  });
+
   it('--json: one JSON line with everything, then SIGTERM stops it with exit 0', async () => {
     const cli = startCli(['sandbox', '--json']);
     await cli.waitFor('stdout', /\n/);

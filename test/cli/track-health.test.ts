@@ -2,6 +2,7 @@
 // embedded databases copied from the test template (the app's tracker
 // played in this process between the commands), and on a PostgreSQL
 // database that stops answering.
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { standardMessage } from '../contract/support.js';
 import { freshLedgerDirectory } from '../tracker/support.js';
@@ -58,6 +59,30 @@ describe('cdms track health', { timeout: TRACK_TIMEOUT_MS }, () => {
     const r = await track(['health'], url.toString());
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).not.toContain('s3cret-pw');
+  });
+
+  it('a database port that never answers: --timeout holds from the connection attempt on, whatever it says', async () => {
+    // Takes the connection and says nothing, as a silent network or a frozen server does.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      for (const timeout of ['1000', '3000']) {
+        const started = Date.now();
+        const r = await track(['health', '--timeout', timeout], `postgres://cdms:s3cret-pw@127.0.0.1:${port}/cdms`);
+        const tookMs = Date.now() - started;
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stdout + r.stderr).not.toContain('s3cret-pw');
+        // The connection's own limit (10 s) used to decide, whatever --timeout said: 10.3 s for both. A few seconds
+        // over the limit are the command's own start on a busy machine.
+        expect(tookMs).toBeLessThan(Number(timeout) + 5_000);
+      }
+      expect(held.length).toBeGreaterThan(0);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('bad flags exit 2 without opening the database', async () => {

@@ -26,6 +26,19 @@ describe('the topic list is fetched before a client\'s first send', () => {
     expect(operationsSince(from)).toEqual(['topics.list']);
   });
 
+  it('but only for a message otherwise valid: an invalid message on a fresh client costs no request, the list neither', async () => {
+    const from = sandbox.requests().length;
+    const error = await freshClient().messages.send(standardMessage({ expiryDateTime: '2001-01-01T00:00:00Z' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LocalValidationError);
+    expect((error as LocalValidationError).invalidParameters.map((p) => p.name)).toEqual(['expiryDateTime']);
+    expect(operationsSince(from)).toEqual([]);
+
+    // A mistyped topic as well: the other problem is named, still without a request.
+    const both = await freshClient().messages.send(standardMessage({ topic: typo(), expiryDateTime: '2001-01-01T00:00:00Z' })).catch((e: unknown) => e);
+    expect((both as LocalValidationError).invalidParameters.map((p) => p.name)).toEqual(['expiryDateTime']);
+    expect(operationsSince(from)).toEqual([]);
+  });
+
   it('once: later sends use the cached list', async () => {
     const cdms = freshClient();
     const from = sandbox.requests().length;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GP_ROUTE_CODES, formatGpRouteSubStatus, parseGpRouteSubStatus, type GpRouteCode } from '../../src/index.js';
 
@@ -101,5 +102,45 @@ describe('parseGpRouteSubStatus', () => {
     expect(formatGpRouteSubStatus(byCode('20013'))).toBe('20013 - Success');
     expect(formatGpRouteSubStatus(byCode('Sent to MESH'))).toBe('Sent to MESH');
     expect(formatGpRouteSubStatus(byCode('EPL-153'))).toBe('EPL-153-ERROR_NHSNUMBER_NOT_FOUND');
+  });
+
+  it.each([
+    ['20013 30002-Patient not known here', '30002', 'Patient not known here', 'negative'],
+    ['20013\n30002', '30002', 'Patient not known here', 'negative'],
+    ['20013 - Success\n30001 - Patient known here', '30001', 'Patient known here', 'positive'],
+    ['Sent to MESH; 14-Undelivered message', '14', 'Undelivered message', 'negative'],
+    ['30002-Patient not known here\n20013 - Success', '30002', 'Patient not known here', 'negative'],
+  ])('reads every code of %j, the final one deciding (%s)', (text, code, display, outcome) => {
+    expect(parseGpRouteSubStatus(text)).toMatchObject({ code, display, outcome, final: true, known: true });
+  });
+
+  it.each(['12 hours late', 'Delayed 12 hours', 'Retry in 14 days', '02 attempts so far'])('reads the numbers in the free text %j as no code', (text) => {
+    expect(parseGpRouteSubStatus(text)).toMatchObject({ code: text, source: 'service', final: false, known: false });
+  });
+
+  it('a number inside the display of a code is not a second code', () => {
+    expect(parseGpRouteSubStatus('14-Message not collected after 5 days, 12 hours late')).toMatchObject({ code: '14', known: true });
+    expect(parseGpRouteSubStatus('20013 - Success after 12 hours')).toMatchObject({ code: '20013', final: false, display: 'Success after 12 hours' });
+  });
+
+  it('property: codes joined by spaces or lines are all read; the last final one decides, else the last', () => {
+    const entries = GP_ROUTE_CODES.filter((c) => c.source !== 'service');
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...entries), { minLength: 1, maxLength: 4 }), fc.constantFrom(' ', '\n', '; '), fc.boolean(), (codes, joint, spelled) => {
+        const text = codes.map((c) => (spelled ? formatGpRouteSubStatus(c) : c.code)).join(joint);
+        const decisive = codes.findLast((c) => c.final) ?? codes.at(-1)!;
+        expect(parseGpRouteSubStatus(text)).toMatchObject({ code: decisive.code, final: decisive.final, outcome: decisive.outcome });
+      }),
+    );
+  });
+
+  it('property: a number inside free text is never read as a code', () => {
+    const word = fc.stringMatching(/^[a-z]{2,10}$/);
+    fc.assert(
+      fc.property(word, fc.integer({ min: 0, max: 99_999 }), word, (before, n, after) => {
+        const text = `${before} ${n} ${after}`;
+        expect(parseGpRouteSubStatus(text)).toMatchObject({ code: text, source: 'service', known: false, final: false });
+      }),
+    );
   });
 });

@@ -1,7 +1,8 @@
 // tracker.send's types read naturally: an instant send without its access
 // token is reported as a missing argument, not as a mismatch with another
 // route; tracker.replace takes a whole GP-route message without the two
-// fields it sets. Checked with the TypeScript compiler, strict, as a user's
+// fields it sets; createTracker takes no database passed as undefined (the run
+// time refuses it). Checked with the TypeScript compiler, strict, as a user's
 // files are.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,9 @@ const INVALID: Record<string, [code: string, message: RegExp, source: string]> =
 await tracker.replace(earlier, { ...gp, gpConnectAdditionalInformation: partial });`,
   ],
   'a standard message as a new version': ['TS2345', /GpConnectReplacement/, `await tracker.replace(earlier, standard);`],
+  // The run time refuses it (an unset environment variable must not become the embedded default): so does the type.
+  'database passed as undefined': ['TS2379', /database/, `await createTracker({ client: new CdmsClient(), database: undefined });`],
+  'database from a variable that may be unset': ['TS2379', /database/, `await createTracker({ client: new CdmsClient(), database: process.env.LEDGER });`],
 };
 
 const block = (name: string, code: string, index: number): CodeBlock => ({

@@ -49,7 +49,9 @@ async function start(options: SandboxCommandOptions): Promise<Sandbox> {
   const faults = parseFaults(options.faults);
   // Loaded only here: the other commands need not pay for the server's modules.
   const { startSandbox, SandboxError } = await import('../../sandbox/index.js');
-  return startSandbox({ port, seed, faults }).catch((error: unknown) => {
+  // A fixed key only when asked for (--api-key): a new one on each start is the safe default for a throwaway server.
+  const apiKey = options.apiKey?.trim() || undefined;
+  return startSandbox({ port, seed, faults, apiKey }).catch((error: unknown) => {
     if (error instanceof SandboxError) throw new UsageError(error.message);
     const code = errorCode(error);
     if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`Cannot listen on --port ${port ?? 0} (${code}); choose another port.`);
@@ -94,7 +96,9 @@ function announce(ctx: CliContext, sandbox: Sandbox): void {
 export function registerSandbox(program: Command, ctx: CliContext): void {
   const command = program
     .command('sandbox')
-    .description('run the local sandbox (the whole service on loopback, with its console) until Ctrl-C; its subcommands act on a running one')
+    .description(
+      'run the local sandbox (the whole service on loopback, with its console) until Ctrl-C; its subcommands act on a running one. A new API key on each start; --api-key <key> keeps one across restarts',
+    )
     .option('--port <port>', 'TCP port (default: a free one)')
     .option('--seed <seed>', 'seed of the fault decisions (default 1)')
     .option('--faults <json>', `faults to inject, as JSON (see ${docsUrl('sandbox.md', 'faults')})`)
@@ -102,6 +106,8 @@ export function registerSandbox(program: Command, ctx: CliContext): void {
     .action(async (_options: unknown, cmd: Command) => {
       const options = cmd.optsWithGlobals<SandboxCommandOptions>();
       const sandbox = await start(options);
+      // --api-key named the sandbox's own key: printed like a generated one, so the export line works.
+      ctx.out.allow(options.apiKey);
       announce(ctx, sandbox);
       if (options.open) openBrowser(ctx, `${sandbox.url}${CONSOLE_PATHS.inbox}`);
       await untilStopped(ctx.signal);
@@ -116,6 +122,8 @@ export function registerSandbox(program: Command, ctx: CliContext): void {
   withoutConnectionOptions(command);
   withExamples(command, [
     'cdms sandbox --open',
+    '# the same port and key after a restart, so queued messages and CDMS_API_KEY stay good:',
+    'cdms sandbox --port 4010 --api-key local-dev-key-1',
     'cdms sandbox --port 4010 --faults \'{"gpconnect503Rate":0.3,"retryAfterSeconds":1}\'',
     '# in another terminal, against that sandbox (--base-url or CDMS_BASE_URL):',
     'cdms sandbox import <messageId>',

@@ -40,6 +40,9 @@ interface TrackOptions extends GlobalOptions, TrackerDatabaseFlags {
 }
 
 const STAGES: readonly TrackerStage[] = ['sending', 'queued', 'following', 'failed', 'settled'];
+/** `cdms track health`'s time limit without --timeout: the health check's own default. */
+const HEALTH_TIMEOUT_MS = 3_000;
+type ReadOnlyPlan = (options: TrackOptions, args: string[]) => ReadOnlyWork;
 
 function parseStage(value: string): TrackerStage {
   const stage = STAGES.find((s) => s === value.trim().toLowerCase());
@@ -130,15 +133,16 @@ function withPaging(command: Command): void {
 
 /**
  * Adds a subcommand. `plan` reads and checks the flags and arguments first,
- * so bad usage never opens (or locks) the database.
+ * so bad usage never opens (or locks) the database; `limitMs` caps its
+ * connection and statements (health's --timeout).
  */
-function readOnlyCommand(track: Command, ctx: CliContext, name: string, plan: (options: TrackOptions, args: string[]) => ReadOnlyWork): Command {
+function readOnlyCommand(track: Command, ctx: CliContext, name: string, plan: ReadOnlyPlan, limitMs?: (options: TrackOptions) => number): Command {
   return track.command(name).action(async (...received: unknown[]) => {
     const cmd = received.at(-1) as Command;
     const options = cmd.optsWithGlobals<TrackOptions>();
     const work = plan(options, cmd.args);
     // Commands that only read open an embedded ledger beside the running app; the ones that write need it to themselves.
-    await withReadOnlyTracker(ctx, options, work, { writes: WRITING_COMMANDS.has(name) });
+    await withReadOnlyTracker(ctx, options, work, { writes: WRITING_COMMANDS.has(name), limitMs: limitMs?.(options) });
   });
 }
 
@@ -237,20 +241,29 @@ function personOf(options: TrackOptions): { by: string; note: string } | undefin
 }
 
 function registerHealth(track: Command, ctx: CliContext): void {
-  const command = readOnlyCommand(track, ctx, 'health', (options) => {
-    const timeoutMs = options.timeout === undefined ? undefined : parseMilliseconds(options.timeout, '--timeout', 1);
-    const strict = options.strict === true;
-    return async (tracker) => {
-      const health = await tracker.health({ timeoutMs });
-      const healthy = health.ok && (!strict || health.reasons.length === 0);
-      ctx.out.result(health, healthLines(health, Date.now(), strict));
-      // 1, as for a service that cannot be reached: probes and cron read any non-zero as "not ok".
-      ctx.exitCode = healthy ? EXIT.ok : EXIT.api;
-    };
-  })
+  const timeoutOf = (options: TrackOptions): number => (options.timeout === undefined ? HEALTH_TIMEOUT_MS : parseMilliseconds(options.timeout, '--timeout', 1));
+  const command = readOnlyCommand(
+    track,
+    ctx,
+    'health',
+    (options) => {
+      const timeoutMs = timeoutOf(options);
+      const strict = options.strict === true;
+      // The limit holds from the connection attempt on: the check gets what opening left of it.
+      const deadline = Date.now() + timeoutMs;
+      return async (tracker) => {
+        const health = await tracker.health({ timeoutMs: Math.max(1, deadline - Date.now()) });
+        const healthy = health.ok && (!strict || health.reasons.length === 0);
+        ctx.out.result(health, healthLines(health, Date.now(), strict));
+        // 1, as for a service that cannot be reached: probes and cron read any non-zero as "not ok".
+        ctx.exitCode = healthy ? EXIT.ok : EXIT.api;
+      };
+    },
+    timeoutOf,
+  )
     .description('is the tracker doing its work: the database, the last poll, overdue polls, waiting events, attention; exits 1 when not')
     .option('--strict', 'warnings (overdue polls, waiting events, attention) count as not ok too')
-    .option('--timeout <ms>', 'how long the database may take to answer (default 3000)');
+    .option('--timeout <ms>', 'how long the database may take to answer, from the connection attempt on (default 3000)');
   withExamples(command, ['cdms track health', 'cdms track health --strict --json || alert-the-team', 'CDMS_TRACKER_DATABASE=postgres://cdms@db.internal/cdms cdms track health']);
 }
 

@@ -37,11 +37,12 @@ export function embeddedDirectory(database: string): string | undefined {
  * Opens the database the `database` option names (see
  * `TrackerOptions.database`). Whatever the engine, its failures come out as
  * CdmsErrors (a DatabaseUnavailableError, or a ConfigurationError), never
- * as the driver's own errors.
+ * as the driver's own errors. `limitMs` caps how long a PostgreSQL pool made
+ * from a URL waits to connect and on a statement (a health check's limit).
  */
-export async function openDatabase(database: string | PgPoolLike): Promise<SqlDriver> {
+export async function openDatabase(database: string | PgPoolLike, limitMs?: number): Promise<SqlDriver> {
   if (typeof database !== 'string') return poolDriver(database, false);
   const directory = database === 'memory:' ? undefined : embeddedDirectory(database);
-  if (database !== 'memory:' && directory === undefined) return openPostgresUrl(database, 5);
+  if (database !== 'memory:' && directory === undefined) return openPostgresUrl(database, 5, limitMs);
   return directory === undefined ? openMemorySqlite() : openDirectorySqlite(directory);
 }

@@ -126,14 +126,18 @@ export function poolDriver(pool: PgPoolLike, owned: boolean): SqlDriver {
   };
 }
 
+/** How long one step of a call waits on a silent database under the defaults: 3 s to connect, then 10 s a statement and 2 s more (D-TRACKER-18). */
+export const DATABASE_STEP_BOUND_MS = 15_000;
+
 /**
  * The limits of a pool the tracker makes from a URL (decision D-TRACKER-18):
  * no call waits on the database for ever, whether it is down (refused), gone
  * silent (a blackhole) or slow. The URL's own parameters win
  * (`?statement_timeout=5000&query_timeout=8000&lock_timeout=2000`, and
- * libpq's `connect_timeout` in seconds), so an operator can tune them there.
+ * libpq's `connect_timeout` in seconds), so an operator can tune them there;
+ * `limitMs` (a health check's own time limit) caps them all.
  */
-export function poolSettings(url: string, maxConnections: number): Record<string, unknown> {
+export function poolSettings(url: string, maxConnections: number, limitMs = Infinity): Record<string, unknown> {
   let params: URLSearchParams;
   try {
     params = new URL(url).searchParams;
@@ -145,13 +149,13 @@ export function poolSettings(url: string, maxConnections: number): Record<string
     const value = Number(params.get(name) ?? Number.NaN);
     return Number.isFinite(value) && value > 0 ? value : undefined;
   };
-  const statementTimeout = number('statement_timeout') ?? 30_000;
+  const statementTimeout = Math.min(limitMs, number('statement_timeout') ?? 10_000);
   const connectSeconds = number('connect_timeout');
   return {
     connectionString: url,
     max: maxConnections,
     // Opening a connection, and waiting for a free one.
-    connectionTimeoutMillis: connectSeconds === undefined ? 10_000 : connectSeconds * 1000,
+    connectionTimeoutMillis: Math.min(limitMs, connectSeconds === undefined ? 3_000 : connectSeconds * 1000),
     idleTimeoutMillis: 30_000,
     // A dead peer on an idle connection is found by TCP keep-alive probes.
     keepAlive: true,
@@ -161,14 +165,14 @@ export function poolSettings(url: string, maxConnections: number): Record<string
     lock_timeout: Math.min(10_000, statementTimeout),
     idle_in_transaction_session_timeout: 60_000,
     // ...and the client gives up a little later on a server that does not answer at all (a blackhole).
-    query_timeout: statementTimeout + 5_000,
+    query_timeout: Math.min(limitMs, statementTimeout + 2_000),
     application_name: 'cdms-tracker',
   };
 }
 
 /** Opens a pool on a `postgres://` URL. */
-export async function openPostgresUrl(url: string, maxConnections: number): Promise<SqlDriver> {
+export async function openPostgresUrl(url: string, maxConnections: number, limitMs?: number): Promise<SqlDriver> {
   const pg = await loadOptionalModule('pg', 'A PostgreSQL tracker database', () => import('pg'));
   const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof pg.default.Pool }).Pool;
-  return poolDriver(new Pool(poolSettings(url, maxConnections)), true);
+  return poolDriver(new Pool(poolSettings(url, maxConnections, limitMs)), true);
 }

@@ -7,7 +7,8 @@
 // `replacement-rejected`, naming both versions); a missing acknowledgement raises
 // `no-infrastructure-ack` or `no-business-ack` once it has been awaited for
 // the set time. Pure functions of the state and a StepContext.
-import { ITK_INFRASTRUCTURE_SUCCESS, ITK_REPLACEMENT_NOT_PROCESSED, parseGpRouteSubStatus } from '../../schemas/gp-route-codes.js';
+import { ITK_INFRASTRUCTURE_SUCCESS, ITK_REPLACEMENT_NOT_PROCESSED } from '../../schemas/gp-route-codes.js';
+import { parseGpRouteSubStatus } from '../../schemas/gp-route-substatus.js';
 import { ITK_SUCCESS, SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';

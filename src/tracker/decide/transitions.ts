@@ -108,6 +108,8 @@ export function scheduleNextPoll(t: Transition, ctx: StepContext): void {
   }
   // Never give up on a message without asking about it once (an old message adopted late, a short followForMs).
   if (next === undefined && s.polls === 0) next = Math.max(ctx.now, s.followUntil.getTime());
+  // Nor before following has ended: the last look is at its end, so the unresolved detail names a time past.
+  if (next === undefined && ctx.now < s.followUntil.getTime()) next = Math.max(s.followUntil.getTime(), earliestUnderCap(s.pollTimes, intervalMs));
   if (next === undefined) {
     settle(t);
     raiseAttention(t, 'unresolved', `No final status after following it until ${s.followUntil.toISOString()}.`, ctx.now);

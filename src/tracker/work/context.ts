@@ -6,6 +6,7 @@ import type { TrackerConfig } from '../options.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import type { RequestBudget } from '../runtime/request-budget.js';
 import type { StepContext } from '../decide/transitions.js';
+import type { ServiceReach } from '../runtime/service-reach.js';
 
 /** What the tracker's parts share. Internal. */
 export interface TrackerContext {
@@ -23,6 +24,8 @@ export interface TrackerContext {
    * per message; decision D-TRACKER-19).
    */
   sendsInProgress: Set<string>;
+  /** How the service answered this instance's requests, for the health check. */
+  service: ServiceReach;
 }
 
 /** The context of one step of the logic, at the current time. */

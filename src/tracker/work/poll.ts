@@ -12,7 +12,7 @@ import { describeError } from '../describe-error.js';
 export async function pollOnce(ctx: TrackerContext, state: MessageState): Promise<PollOutcome> {
   try {
     const { route, messageId } = state;
-    const seen = await ctx.telemetry.poll({ messageId, route }, () => readStatus(ctx.config.client, route, messageId, leasedCallOptions(ctx)));
+    const seen = await ctx.telemetry.poll({ messageId, route }, () => ctx.service.observe(() => readStatus(ctx.config.client, route, messageId, leasedCallOptions(ctx))));
     return { kind: 'status', ...seen };
   } catch (error) {
     if (error instanceof NotFoundError) return { kind: 'not-found' };

@@ -162,7 +162,7 @@ async function attempt(
   let verdict: SendVerdict;
   let failure: unknown;
   try {
-    const sent = await sendStored(config.client, state.route, payload, leasedCallOptions(ctx, leaseLeftMs));
+    const sent = await ctx.service.observe(() => sendStored(config.client, state.route, payload, leasedCallOptions(ctx, leaseLeftMs)));
     verdict = { kind: 'sent', recovered: sent.recovered };
   } catch (error) {
     failure = error;

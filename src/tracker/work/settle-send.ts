@@ -30,7 +30,7 @@ export async function settleClaimedSend(ctx: TrackerContext, claimed: MessageSta
 
 async function confirmThenResend(ctx: TrackerContext, state: MessageState): Promise<SendVerdict> {
   try {
-    const seen = await readStatus(ctx.config.client, state.route, state.messageId, leasedCallOptions(ctx));
+    const seen = await ctx.service.observe(() => readStatus(ctx.config.client, state.route, state.messageId, leasedCallOptions(ctx)));
     return { kind: 'held', ...seen };
   } catch (error) {
     if (!(error instanceof NotFoundError)) return { kind: 'lookup-failed', detail: describeError(error) };
@@ -43,11 +43,12 @@ async function confirmThenResend(ctx: TrackerContext, state: MessageState): Prom
 }
 
 async function resend(ctx: TrackerContext, state: MessageState): Promise<SendVerdict> {
-  if (!state.payload) {
+  const { payload } = state;
+  if (!payload) {
     return { kind: 'failed', detail: 'The message content is no longer held, so it cannot be sent again; send it anew.' };
   }
   try {
-    const result = await sendStored(ctx.config.client, state.route, state.payload, leasedCallOptions(ctx));
+    const result = await ctx.service.observe(() => sendStored(ctx.config.client, state.route, payload, leasedCallOptions(ctx)));
     return { kind: 'sent', recovered: result.recovered };
   } catch (error) {
     // A resend's "messageId already used" means an earlier attempt arrived after all.

@@ -115,6 +115,29 @@ describe('scheduleNextPoll', () => {
     expect(never.state.dueAt?.getTime()).toBe(end + HOUR);
   });
 
+  it('never settles before following has ended: a last look at its end, so the detail names a time past', () => {
+    const end = NOW + CONFIG.followForMs;
+    // The next regular poll (6 hours on) would come after the end of following, an hour away.
+    const early = begin(followed({ polls: 3, pollTimes: [end - HOUR] }));
+    scheduleNextPoll(early, step(end - HOUR));
+    expect(early.state).toMatchObject({ stage: 'following', attention: null });
+    expect(early.state.dueAt?.getTime()).toBe(end);
+
+    // A message expiring 40 s ahead, followed for less than the lead time before expiry (createTracker refuses
+    // that configuration; the decision holds even so): polled at once, then at the end of following, not settled at once.
+    const config = { ...CONFIG, beforeExpiryMs: 30_000, followForMs: 10_000 };
+    const soon = begin(followed({ expiryAt: new Date(NOW + 40_000), polls: 1, pollTimes: [NOW + 300] }));
+    scheduleNextPoll(soon, { ...step(NOW + 300), config });
+    expect(soon.state).toMatchObject({ stage: 'following', attention: null });
+    expect(soon.state.dueAt?.getTime()).toBe(NOW + 50_000);
+
+    const last = begin(followed({ expiryAt: new Date(NOW + 40_000), polls: 2, pollTimes: [NOW + 300, NOW + 50_000] }));
+    scheduleNextPoll(last, { ...step(NOW + 50_000), config });
+    expect(last.state).toMatchObject({ stage: 'settled', attention: 'unresolved' });
+    const detail = last.events.find((e) => e.kind === 'attention');
+    expect(detail).toMatchObject({ detail: `No final status after following it until ${new Date(NOW + 50_000).toISOString()}.` });
+  });
+
   it('a FAILED message is looked at again when it has lasted long enough to need a person', () => {
     const failedSince = new Date(NOW);
     const t = begin(followed({ status: 'FAILED', failedSince, pollTimes: [NOW], polls: 1 }));

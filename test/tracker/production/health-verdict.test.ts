@@ -42,6 +42,22 @@ describe('the health verdict', () => {
     expect(v.reasons).toEqual([{ code: 'database-unreachable', severity: 'failing', message: 'The tracker database did not answer: no answer within 3000 ms.' }]);
   });
 
+  it('the service failing the last three requests is a warning naming its failures; overdue polls then blame it, not the rate', () => {
+    const failingSince = new Date(NOW - 60_000);
+    const service = { failures: 3, failingSince, lastError: 'ConnectionError: could not connect to the service', lastAnswerAt: null };
+    const v = judgeHealth(facts({ service, ledger: ledger({ overduePolls: 2 }) }), LIMITS);
+    expect(v.ok).toBe(true);
+    expect(v.reasons).toEqual([
+      {
+        code: 'service-failing',
+        severity: 'warning',
+        message: `The service failed the tracker's last 3 requests since ${failingSince.toISOString()} (ConnectionError: could not connect to the service): it cannot be reached, is failing, or refuses the API key. Sends and polls wait and are retried; check the base URL, the network, the API key and the service status.`,
+      },
+      { code: 'polls-overdue', severity: 'warning', message: '2 polls are overdue; the service is failing (see service-failing).' },
+    ]);
+    expect(codes(facts({ service: { ...service, failures: 2 } }))).toEqual([]);
+  });
+
   it('a loop failing three rounds in a row is failing (the heartbeat too); two are not yet', () => {
     expect(codes(facts({ loops: { polling: loop({ failures: 2, lastError: 'X' }), events: loop(), retention: loop(), notifications: null, heartbeat: null } }))).toEqual([]);
     expect(codes(facts({ loops: { polling: loop(), events: loop(), retention: loop(), notifications: null, heartbeat: loop({ failures: 3, lastError: 'X' }) } }))).toEqual([['loop-failing', 'failing']]);

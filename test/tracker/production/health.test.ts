@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { standardMessage } from '../../contract/support.js';
 import { useSandbox } from '../../sandbox/support.js';
 import { openReadOnlyTracker } from '../../../src/tracker/internal.js';
+import { CdmsClient } from '../../../src/index.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
 import { createTracker } from '../../../src/tracker/index.js';
 import { ENGINES, FAST, attentionOf, collectEvents, databaseFor, eventually, useTrackers } from '../support.js';
 import { withSql } from './support.js';
@@ -77,6 +79,26 @@ describe.each(ENGINES)('tracker.health() on $engine', ({ engine, skip }) => {
       release();
     }
     await eventually('unstuck', async () => (await tracker.health()).ok);
+  });
+
+  it.skipIf(skip)('the service unreachable: a warning that names its failures, not ok-and-silent, nor the poll rate blamed', async () => {
+    // A service of its own, stopped after the send: every poll then meets a refused connection.
+    const service = await startSandbox({ port: 0 });
+    const client = new CdmsClient({ baseUrl: service.url, apiKey: service.apiKey, maxRetries: 0 });
+    const tracker = await openTracker(engine, client);
+    collectEvents(tracker);
+    await tracker.start();
+    await tracker.send('standard', standardMessage());
+    await service.close();
+    const failing = await eventually('service-failing', async () => {
+      const h = await tracker.health();
+      return h.reasons.some((r) => r.code === 'service-failing') && h;
+    });
+    const reason = failing.reasons.find((r) => r.code === 'service-failing');
+    expect(reason).toMatchObject({ severity: 'warning', message: expect.stringMatching(/^The service failed the tracker's last \d+ requests since \S+ \(ConnectionError: /) as unknown });
+    expect(failing.service).toMatchObject({ lastError: expect.stringContaining('ConnectionError') as unknown, failingSince: expect.any(Date) as unknown });
+    expect(failing.service!.failures).toBeGreaterThanOrEqual(3);
+    for (const r of failing.reasons) expect(r.message).not.toContain('maxPollsPerSecond allows');
   });
 
   it.skipIf(skip)('from another process (cdms track health): overdue polls and nothing polling is failing; polled again, ok', async () => {

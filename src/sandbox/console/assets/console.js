@@ -157,6 +157,24 @@
     announce('error', 'The sandbox did not answer: is it still running?');
   });
 
+  // The page stays where it opened, whatever a preview does: Chromium's PDF viewer takes the focus when it
+  // has loaded (a PDF it cannot render too) and the browser scrolls the page to it, so a click aimed at Import
+  // above landed elsewhere. The scroll that comes with a preview taking the focus, nobody's hand on the page
+  // (no wheel, key, touch or pointer in the second before), is undone; scrolling after it is the user's own.
+  var lastGesture = 0;
+  var place = { x: window.scrollX, y: window.scrollY };
+  var focusedBefore = document.activeElement;
+  ['wheel', 'keydown', 'pointerdown', 'touchstart'].forEach(function (name) {
+    window.addEventListener(name, function () { lastGesture = Date.now(); }, { capture: true, passive: true });
+  });
+  window.addEventListener('scroll', function () {
+    var active = document.activeElement;
+    var takenByPreview = active !== focusedBefore && active && active.tagName === 'IFRAME' && Date.now() - lastGesture > 1000;
+    focusedBefore = active;
+    if (takenByPreview) window.scrollTo(place.x, place.y);
+    else place = { x: window.scrollX, y: window.scrollY };
+  }, { passive: true });
+
   // Live updates (each view refreshing itself when the sandbox reports a change) come from
   // the SDK's shared live-events.js, which the page also loads.
 })();
