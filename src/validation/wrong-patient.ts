@@ -31,7 +31,8 @@ export interface WrongPatientOptions {
    * subject's: for a document that names another person by right (a
    * mother's number in her newborn's discharge letter). Leave it unset
    * otherwise: the check is what stops another patient's document going to
-   * this patient's record.
+   * this patient's record. This is the one way to skip the check on a
+   * send: nothing of the attachments is read.
    * @defaultValue false
    */
   allowOtherNhsNumbers?: boolean | undefined;
@@ -77,7 +78,11 @@ function textNamesOnlyOthers(bytes: Uint8Array, subject: string): boolean {
  * by an NHS number, an attachment of another type, a PDF without a text
  * layer and content that is not base64 (it decodes to bytes that name
  * nobody) are not refused here: local validation reports bad content. Every send runs it after local
- * validation; `allowOtherNhsNumbers: true` on a send skips it.
+ * validation; `allowOtherNhsNumbers: true` on a send skips it. PDFs are read
+ * in worker threads, each within a time budget (10 s; a PDF not read in time
+ * is not refused, as one that cannot be opened), and each verdict is kept,
+ * so the same PDF is not read twice; a client's option `wrongPatientCheck`
+ * sets the budget, the pool and the cache of its own sends.
  *
  * @throws ConfigurationError when the message has a PDF and the optional package `unpdf` is not installed.
  *
