@@ -3,7 +3,8 @@
 // with the main thread's event-loop delay watched throughout
 // (perf_hooks.monitorEventLoopDelay, 1 ms resolution). Prints the wall time,
 // the CPU time and the longest event-loop delay of the measured sends.
-// argv: sdk|baseline <server url> <concurrency> <count> <pdf file> on|off <SDK version>.
+// argv: sdk|baseline <server url> <concurrency> <count> <pdf file> on|fresh|off <SDK version>;
+// `fresh` is the check on with no verdict cache, so that every send reads the PDF.
 // Both sides warm up with one round of sends, then collect their garbage.
 // The real letter names its patient on its last page, so with the check on
 // every page of every PDF is read (unless the SDK remembers the verdict).
@@ -14,8 +15,8 @@ import { NO_PATIENT_CHECK, largeMessage, sdkLikeHeaders, type BenchMessage } fro
 const [mode, url, concurrencyArg, countArg, pdfFile, check, version = ''] = process.argv.slice(2);
 const concurrency = Number(concurrencyArg);
 const count = Number(countArg);
-if ((mode !== 'sdk' && mode !== 'baseline') || !url || !(concurrency > 0) || !(count > 0) || !pdfFile || (check !== 'on' && check !== 'off')) {
-  throw new Error('usage: send-pdf sdk|baseline <url> <concurrency> <count> <pdf file> on|off <version>');
+if ((mode !== 'sdk' && mode !== 'baseline') || !url || !(concurrency > 0) || !(count > 0) || !pdfFile || (check !== 'on' && check !== 'off' && check !== 'fresh')) {
+  throw new Error('usage: send-pdf sdk|baseline <url> <concurrency> <count> <pdf file> on|fresh|off <version>');
 }
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
@@ -39,8 +40,8 @@ async function pool(total: number): Promise<void> {
 async function sender(side: 'sdk' | 'baseline', base: string): Promise<(m: BenchMessage) => Promise<void>> {
   if (side === 'sdk') {
     const { CdmsClient } = await import('cdms-sdk');
-    const cdms = new CdmsClient({ baseUrl: base, apiKey: 'bench-key' });
-    const options = check === 'on' ? {} : NO_PATIENT_CHECK;
+    const cdms = new CdmsClient({ baseUrl: base, apiKey: 'bench-key', ...(check === 'fresh' ? { wrongPatientCheck: { cacheEntries: 0 } } : {}) });
+    const options = check === 'off' ? NO_PATIENT_CHECK : {};
     return async (m) => {
       await cdms.messages.send(m, options);
     };

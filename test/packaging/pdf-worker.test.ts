@@ -17,10 +17,15 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 let work: string;
 let pdfFile: string;
 
+let noiseFile: string;
+
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'cdms-pdf-worker-'));
   pdfFile = join(work, 'letter.pdf');
   writeFileSync(pdfFile, await pdfWithText([['Re: 999 000 0026'], ['Summary'], ['Advice given']]));
+  // Starts %PDF- but has no trailer: the worker starts (unpdf must be there) and never gets a job.
+  noiseFile = join(work, 'noise.pdf');
+  writeFileSync(noiseFile, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(50_000, 7)]));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -43,5 +48,13 @@ describe('the PDF worker from the build', () => {
     // A pool that kept the process alive would hit the timeout: execFile then rejects.
     const { stdout } = await run(process.execPath, [...flags, '-e', script], { cwd: root, timeout: 30_000 });
     expect(JSON.parse(stdout)).toEqual({ refused: ['attachments[0].content'], main: main === 'null' ? null : false });
+  });
+
+  it('a worker started for a PDF that is never read (no trailer) does not keep the process alive either', async () => {
+    const script = CHECK(`import { readFileSync } from 'node:fs'; const sdk = await import('./dist/index.js');`)
+      .replace('"PDF_FILE"', JSON.stringify(noiseFile))
+      .replace('MAIN', 'main: null');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root, timeout: 30_000 });
+    expect(JSON.parse(stdout)).toEqual({ refused: [], main: null });
   });
 });

@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('PDFs are read off the main thread', () => {
-  it("another patient's NHS number on page 1 of 3 is found, by a worker: unpdf never loads here", async () => {
+  it("another patient's NHS number on page 1 of 3 is found, by a worker: unpdf never loads here", { timeout: 60_000 }, async () => {
     const result = await checkWrongPatient(standardMessage({ attachments: [pdfAttachment(await letter(3, { 1: `Re: ${spaced(OTHER)}` }))] }));
     expect(result.invalidParameters.map((p) => p.name)).toEqual(['attachments[0].content']);
     const named = await checkWrongPatient(standardMessage({ attachments: [pdfAttachment(await letter(3, { 1: `Mother: ${OTHER}`, 3: `Baby: ${SUBJECT}` }))] }));
@@ -99,7 +99,8 @@ describe('each PDF is read once per client', () => {
 });
 
 describe('the time budget and damaged PDFs', () => {
-  it('a PDF not read within pdfTimeoutMs says nothing (as one that cannot be read), ends its worker, and is not cached', async () => {
+  // Worker start-ups and a 60-page read: slow on a loaded machine, so a longer timeout (no timing is asserted).
+  it('a PDF not read within pdfTimeoutMs says nothing (as one that cannot be read), ends its worker, and is not cached', { timeout: 90_000 }, async () => {
     const bytes = await letter(60, { 60: `Re ${OTHER}` });
     const hurried = new PdfChecker({ pdfTimeoutMs: 1, workers: 3 });
     expect(await hurried.verdict(bytes.slice(), SUBJECT)).toBe('names-nobody');

@@ -111,13 +111,13 @@ export class PdfPool {
   #start(): void {
     const { Worker, script, options } = this.#entry;
     const worker = new Worker(script, options);
-    worker.unref(); // referenced only while it reads
     const thread: Thread = { worker, ready: false };
     this.#threads.add(thread);
     worker.on('message', (reply: WorkerReply) => this.#answer(thread, reply));
     // A worker that dies mid-read (out of memory on a hostile PDF): that PDF could not be read.
     worker.on('error', () => this.#lose(thread, 'names-nobody'));
     worker.on('exit', () => this.#lose(thread, 'names-nobody'));
+    // Referenced while it starts (someone waits for it) and while it reads; unreferenced once idle (see #answer).
   }
 
   #run(thread: Thread, job: Job): void {
@@ -134,6 +134,7 @@ export class PdfPool {
     if ('ready' in reply) {
       if (reply.configurationError === undefined) {
         thread.ready = true;
+        thread.worker.unref(); // idle: an idle pool never keeps the process alive
         for (const waiter of this.#waiters.splice(0)) waiter.resolve();
       } else {
         // unpdf is missing: said to everyone waiting; a later call starts a fresh worker (it may be installed by then).
