@@ -9,6 +9,11 @@ const entry = {
   'worklist/index': 'src/worklist/index.ts',
 };
 
+// The wrong-patient check's worker thread (src/validation/pdf-check/pdf-pool.ts starts it):
+// dist/pdf-worker.js and .cjs, at the top of dist/ where the pool looks for them. Not an
+// export of the package: a file the package's own code starts, so no types.
+const worker = { 'pdf-worker': 'src/validation/pdf-check/pdf-worker.ts' };
+
 const shared: Options = {
   entry,
   target: 'node20',
@@ -40,9 +45,11 @@ function copyConsoleAssets(): Promise<void> {
 
 export default defineConfig([
   { ...shared, ...esm, format: 'esm', onSuccess: copyConsoleAssets },
+  { ...shared, ...esm, entry: worker, format: 'esm', dts: false },
   // The `cdms` command: ESM only (a bin is never require()d); no types needed.
   { ...shared, ...esm, entry: { 'cli/index': 'src/cli/index.ts' }, format: 'esm', dts: false },
   // ky, uuid and jose are ESM-only: a CJS build that requires them fails at call time
   // (toolchain.md, gotcha 2), so the CJS build carries its own copy.
   { ...shared, ...cjs, format: 'cjs', noExternal: ['ky', 'uuid', 'jose'] },
+  { ...shared, ...cjs, entry: worker, format: 'cjs', dts: false },
 ]);

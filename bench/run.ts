@@ -10,6 +10,7 @@ import { formatTable, summarise, type Row } from './lib/table.js';
 import { bundleScenario } from './scenarios/bundle.js';
 import { coldStartScenario } from './scenarios/cold-start.js';
 import { concurrentSendScenario } from './scenarios/concurrent-send.js';
+import { pdfSendScenario } from './scenarios/pdf-send.js';
 import type { BenchContext, Scenario } from './scenarios/context.js';
 import { sandboxLoadScenario } from './scenarios/sandbox-load.js';
 import { sendScenario } from './scenarios/send.js';
@@ -25,6 +26,7 @@ const SCENARIOS: readonly [string, Scenario][] = [
   ['wrong-patient', wrongPatientScenario],
   ['send', sendScenario],
   ['concurrent-send', concurrentSendScenario],
+  ['pdf-send', pdfSendScenario],
   ['small-get', smallGetScenario],
   ['telemetry', telemetryScenario],
   ['cold-start', coldStartScenario],

@@ -15,6 +15,7 @@ import { Tokens } from './resources/tokens.js';
 import { Topics } from './resources/topics.js';
 import { Widgets } from './resources/widgets.js';
 import type { Telemetry } from './core/telemetry-port.js';
+import { PdfChecker, type WrongPatientCheckOptions } from './validation/pdf-check/pdf-checker.js';
 import { createTelemetry, type MeterProviderLike, type TracerProviderLike } from './telemetry/telemetry.js';
 
 /**
@@ -52,6 +53,13 @@ export interface CdmsClientOptions<ExtraSubjectIdType extends string = never, Ex
    * @defaultValue none
    */
   additionalIdTypes?: AdditionalIdTypes<ExtraSubjectIdType, ExtraRecipientIdType> | undefined;
+  /**
+   * How the wrong-patient check reads PDFs: its time budget per PDF, the
+   * worker threads that read them, the verdicts it keeps (see
+   * docs/validation.md, "The wrong-patient cross-check").
+   * @defaultValue 10 s per PDF, one worker per core, 1,000 verdicts
+   */
+  wrongPatientCheck?: WrongPatientCheckOptions | undefined;
   /** Where rejected attachment content hashes are kept. @defaultValue in memory */
   rejectedContent?: RejectedContentStore | undefined;
   /** Allow use in a browser, exposing the API key to its users. @defaultValue false */
@@ -139,6 +147,7 @@ export class CdmsClient<const ExtraSubjectIdType extends string = never, const E
       rejectedContent: options.rejectedContent ?? new InMemoryRejectedContentStore(),
       topicNamesForSend: (options) => this.topics.namesForSend(options),
       telemetry: this.#telemetry,
+      pdfChecker: new PdfChecker(options.wrongPatientCheck),
     };
     this.messages = new Messages(context);
     this.instant = new Instant(context);

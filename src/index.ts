@@ -32,6 +32,7 @@ export {
   checkWrongPatient,
   type CheckWrongPatientOptions,
   type WrongPatientOptions,
+  type WrongPatientCheckOptions,
   type Route,
   type ValidateMessageOptions,
   type ValidationResult,

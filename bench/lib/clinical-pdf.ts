@@ -1,4 +1,4 @@
-// A clinical letter as a PDF of exactly 5,000,000 bytes, made with pdf-lib:
+// A clinical letter as a PDF of exactly 5,000,000 bytes (or another size), made with pdf-lib:
 // twenty pages of text (forty lines each, the patient's NHS number on the
 // last page only, so the wrong-patient check must read every page) and a
 // scanned-looking image that makes up the rest of the size, as letterheads,
@@ -37,17 +37,17 @@ async function build(imageBytes: number): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: false });
 }
 
-/** The letter, padded by its image to exactly {@link LETTER_BYTES}. */
-export async function clinicalLetter(): Promise<Uint8Array> {
+/** The letter, padded by its image to exactly `bytes` ({@link LETTER_BYTES} unless said). */
+export async function clinicalLetter(bytes = LETTER_BYTES): Promise<Uint8Array> {
   const bare = (await build(0)).length;
   // The image's own bytes and its object's overhead, then the remainder, exactly.
-  let image = LETTER_BYTES - bare - 200;
+  let image = bytes - bare - 200;
   for (let i = 0; i < 5; i++) {
     const size = (await build(image)).length;
-    if (size === LETTER_BYTES) break;
-    image += LETTER_BYTES - size;
+    if (size === bytes) break;
+    image += bytes - size;
   }
   const letter = await build(image);
-  if (letter.length !== LETTER_BYTES) throw new Error(`the bench letter is ${letter.length} bytes, not ${LETTER_BYTES}`);
+  if (letter.length !== bytes) throw new Error(`the bench letter is ${letter.length} bytes, not ${bytes}`);
   return letter;
 }

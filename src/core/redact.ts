@@ -103,22 +103,57 @@ function escapeRegExp(text: string): string {
  * @returns The redacted copy; the input is never modified.
  */
 export function redact(text: string, secrets: Iterable<string | undefined> = []): string {
-  let out = text;
+  return compiledFor(secrets)(text);
+}
+
+/** The patterns of a set of secrets, compiled: applies every mask of {@link redact}. */
+type Redactor = (text: string) => string;
+
+function compile(secrets: Iterable<string | undefined>): Redactor {
   const needles = [...new Set([...secrets].filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))]
     // Longest first, so a secret containing another is masked whole.
     .sort((a, b) => b.length - a.length);
-  for (const needle of needles) {
-    if (needle.length > MAX_PATTERN_SECRET_LENGTH) out = out.split(needle).join(REDACTED);
-  }
+  const exact = needles.filter((n) => n.length > MAX_PATTERN_SECRET_LENGTH);
   const anywhere = needles.filter((n) => n.length >= WHOLE_WORD_BELOW && n.length <= MAX_PATTERN_SECRET_LENGTH);
-  if (anywhere.length > 0) {
-    out = out.replace(new RegExp(anywhere.map(escapeRegExp).join('|'), 'gi'), REDACTED);
-  }
+  const anywherePattern = anywhere.length > 0 ? new RegExp(anywhere.map(escapeRegExp).join('|'), 'gi') : undefined;
   const words = needles.filter((n) => n.length < WHOLE_WORD_BELOW);
-  if (words.length > 0) {
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu'), REDACTED);
+  const wordPattern =
+    words.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu') : undefined;
+  return (text) => {
+    let out = text;
+    for (const needle of exact) out = out.split(needle).join(REDACTED);
+    if (anywherePattern) out = out.replace(anywherePattern, REDACTED);
+    if (wordPattern) out = out.replace(wordPattern, REDACTED);
+    return maskLongRuns(out).replace(NHS_NUMBER_LIKE, REDACTED).replace(DATE_ONLY, REDACTED);
+  };
+}
+
+/**
+ * A send hands the same array of secrets to every response it redacts (each
+ * problem field, each attempt): its patterns are compiled once for that
+ * array and reused while the array holds the same values.
+ */
+const compiledBySecrets = new WeakMap<object, { values: readonly (string | undefined)[]; redactor: Redactor }>();
+
+let compilations = 0;
+
+/** How many times {@link redact} has compiled patterns in this process (tests: once per send). Internal. */
+export function redactorCompilations(): number {
+  return compilations;
+}
+
+function compiledFor(secrets: Iterable<string | undefined>): Redactor {
+  if (!Array.isArray(secrets)) {
+    compilations++;
+    return compile(secrets);
   }
-  return maskLongRuns(out).replace(NHS_NUMBER_LIKE, REDACTED).replace(DATE_ONLY, REDACTED);
+  const list: readonly (string | undefined)[] = secrets;
+  const known = compiledBySecrets.get(list);
+  if (known && known.values.length === list.length && known.values.every((v, i) => v === list[i])) return known.redactor;
+  compilations++;
+  const redactor = compile(list);
+  compiledBySecrets.set(list, { values: [...list], redactor });
+  return redactor;
 }
 
 /**

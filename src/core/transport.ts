@@ -195,7 +195,7 @@ export class Transport {
 
   async #apiError(spec: RequestSpec<unknown>, response: Response, send: boolean): Promise<ApiError> {
     const { text } = await readBodyText(response, MAX_ERROR_BODY_BYTES);
-    const secrets = [this.#config.apiKey, ...Object.values(spec.headers ?? {}), ...(spec.secrets ?? [])];
+    const secrets = sameSecrets([this.#config.apiKey, ...Object.values(spec.headers ?? {}), ...(spec.secrets ?? [])], spec.secrets);
     const { problem, excerpt } = parseErrorBody(text, secrets);
     return ApiError.from({
       status: response.status,
@@ -242,3 +242,19 @@ const elapsed = (started: number): number => Math.round(performance.now() - star
 /** Method and path, as errors and logs name a request. */
 const whereOf = (spec: RequestSpec<unknown>): string => `${spec.method} /${spec.path}`;
 
+
+/** The last list of secrets made for a caller's list (a send's, the same on every attempt). */
+const listsBySendSecrets = new WeakMap<readonly string[], readonly (string | undefined)[]>();
+
+/**
+ * `list`, or the equal list made for the same `sendSecrets` before: every
+ * attempt of a send then hands redact() the same array, whose patterns it
+ * compiles once.
+ */
+function sameSecrets(list: readonly (string | undefined)[], sendSecrets: readonly string[] | undefined): readonly (string | undefined)[] {
+  if (!sendSecrets) return list;
+  const known = listsBySendSecrets.get(sendSecrets);
+  if (known && known.length === list.length && known.every((v, i) => v === list[i])) return known;
+  listsBySendSecrets.set(sendSecrets, list);
+  return list;
+}

@@ -4,6 +4,7 @@ import type { Transport } from '../core/transport.js';
 import type { Limits } from '../limits.js';
 import type { RejectedContentStore } from '../rejected-content/store.js';
 import type { AdditionalIdTypes } from '../schemas/id-types.js';
+import type { PdfChecker } from '../validation/pdf-check/pdf-checker.js';
 import type { OperationScope, Telemetry } from '../core/telemetry-port.js';
 
 /** What every resource needs from its client. Internal. */
@@ -24,6 +25,8 @@ export interface ClientContext {
   topicNamesForSend(options: RequestOptions): Promise<readonly string[] | undefined>;
   /** Spans and metrics of each operation. */
   readonly telemetry: Telemetry;
+  /** Reads PDFs for the wrong-patient check: off the main thread, each once (its verdict cached). */
+  readonly pdfChecker: PdfChecker;
 }
 
 /** Base of the resource classes: holds the client's context. */

@@ -7,8 +7,9 @@ import type { OperationName } from '../core/retry-policy.js';
 import { messageSecrets } from '../core/sensitive-fields.js';
 import { assertNotPreviouslyRejected, rememberRejected } from '../rejected-content/guard.js';
 import { SendResponseSchema } from '../schemas/send-response.js';
-import { validateMessage, type Route } from '../validation/index.js';
-import { validateTopic } from '../validation/message.js';
+import type { Route } from '../validation/index.js';
+import type { DecodedTexts } from '../validation/decoded-texts.js';
+import { validateMessageKeeping, validateTopic } from '../validation/message.js';
 import { assertRightPatient } from '../validation/wrong-patient.js';
 import type { ClientContext } from './resource.js';
 import { serialiseWireMessage } from './wire-body.js';
@@ -49,14 +50,11 @@ export interface SendSpec {
 export async function sendMessage(context: ClientContext, spec: SendSpec, options: SendOptions, scope: OperationScope): Promise<SendResult> {
   scope.route(spec.route);
   const validated = !options.skipLocalValidation;
+  const decodedTexts: DecodedTexts = new Map(); // text attachments decoded once: validation's UTF-8 check, then the cross-check
   if (validated) {
     // Everything but the topic's place in the list first: an invalid message costs no request for the list.
-    const result = validateMessage(spec.message.wire, {
-      route: spec.route,
-      topics: undefined,
-      limits: context.limits,
-      additionalIdTypes: context.additionalIdTypes,
-    });
+    const settings = { route: spec.route, topics: undefined, limits: context.limits, additionalIdTypes: context.additionalIdTypes };
+    const result = validateMessageKeeping(spec.message.wire, settings, decodedTexts);
     if (!result.ok) throw new LocalValidationError(result.invalidParameters, { delivery: 'not-sent' });
     const topics = await context.topicNamesForSend(options);
     const topic = topics === undefined ? result : validateTopic(spec.message.wire, topics);
@@ -64,7 +62,8 @@ export async function sendMessage(context: ClientContext, spec: SendSpec, option
   }
   // Serialised once, right after validation and before anything awaits: every attempt sends these very bytes.
   const body = serialiseWireMessage(spec.message.wire, validated);
-  if (validated) await assertRightPatient(spec.message.wire, options); // the same plain copy the body was made from
+  // The same plain copy the body was made from; PDFs are read by the client's worker pool, each once per client.
+  if (validated) await assertRightPatient(spec.message.wire, options, { checker: context.pdfChecker, decodedTexts });
   // Every value the message carries, masked in whatever the service answers (it may echo the request).
   const secrets = [...messageSecrets(spec.message.wire), ...(spec.secrets ?? [])];
   await assertNotPreviouslyRejected(context.rejectedContent, attachmentsOf(spec.message.wire));

@@ -20,7 +20,10 @@ export interface ValidatedCallOptions extends RequestOptions {
   /**
    * Skip local pre-validation and send the input as it is. Only for testing
    * a server's own checks (for example against the sandbox); never in
-   * production, where invalid input must not leave the building.
+   * production, where invalid input must not leave the building. On a send
+   * it also skips the wrong-patient cross-check, with the rest; to skip that
+   * check alone, for a document that names another person by right, use
+   * `allowOtherNhsNumbers: true` instead.
    * @defaultValue false
    */
   skipLocalValidation?: boolean | undefined;

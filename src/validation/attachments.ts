@@ -5,7 +5,8 @@ import type { Limits } from '../limits.js';
 import { PERMITTED_ATTACHMENT_MIME_TYPES } from '../schemas/attachment.js';
 import { base64Reason, checkStrictBase64 } from './base64.js';
 import type { Collector } from './collector.js';
-import { TEXT_MIME_TYPES, contentMismatch } from './content-sniff.js';
+import { TEXT_MIME_TYPES, contentMismatch, type KeepDecoded } from './content-sniff.js';
+import type { DecodedTexts } from './decoded-texts.js';
 import { UNREADABLE_REASON, asObject, describeType, stringField, unknownFields } from './fields.js';
 import { checkWindowsFileName, fileNameReason } from './file-name.js';
 import { UNREADABLE, get, isArray, lengthOf } from './read.js';
@@ -36,8 +37,8 @@ function countProblem(count: number, route: Route, limits: Limits): string | und
   return undefined;
 }
 
-/** Checks `message.attachments` for a route. */
-export function checkAttachments(c: Collector, message: object, route: Route, limits: Limits): void {
+/** Checks `message.attachments` for a route; text attachments decoded whole go into `decodedTexts` when given. */
+export function checkAttachments(c: Collector, message: object, route: Route, limits: Limits, decodedTexts?: DecodedTexts): void {
   const value = get(message, 'attachments');
   const expected = route === 'gpconnect' ? 'exactly 1 attachment' : `1 to ${limits.maxAttachments} attachments`;
   if (value === UNREADABLE) return c.add('attachments', UNREADABLE_REASON);
@@ -49,11 +50,12 @@ export function checkAttachments(c: Collector, message: object, route: Route, li
   if (problem) c.add('attachments', problem);
   const allowed = route === 'gpconnect' ? limits.gpConnectMimeTypes : PERMITTED_ATTACHMENT_MIME_TYPES;
   for (let i = 0; i < Math.min(count, MAX_EXAMINED); i++) {
-    checkAttachment(c, get(value, i), `attachments[${i}]`, allowed, limits);
+    const keep: KeepDecoded | undefined = decodedTexts && ((bytes) => decodedTexts.set(i, bytes));
+    checkAttachment(c, get(value, i), `attachments[${i}]`, allowed, limits, keep);
   }
 }
 
-function checkAttachment(c: Collector, value: unknown, path: string, allowed: readonly string[], limits: Limits): void {
+function checkAttachment(c: Collector, value: unknown, path: string, allowed: readonly string[], limits: Limits, keep: KeepDecoded | undefined): void {
   const attachment = asObject(c, value, path, true);
   if (!attachment || !unknownFields(c, attachment, path, ATTACHMENT_FIELDS, ATTACHMENT_HINTS)) return;
   const mimeType = stringField(c, attachment, 'mimeType', path, { required: true, nonEmpty: true, show: true });
@@ -63,7 +65,7 @@ function checkAttachment(c: Collector, value: unknown, path: string, allowed: re
     for (const problem of checkWindowsFileName(fileName)) c.add(`${path}.fileName`, fileNameReason(problem, fileName));
   }
   const content = stringField(c, attachment, 'content', path, { required: true });
-  if (content !== undefined) checkContent(c, `${path}.content`, content, mimeOk ? mimeType : undefined, limits);
+  if (content !== undefined) checkContent(c, `${path}.content`, content, mimeOk ? mimeType : undefined, limits, keep);
 }
 
 function checkMimeType(c: Collector, name: string, mimeType: string, allowed: readonly string[]): boolean {
@@ -80,7 +82,7 @@ function checkMimeType(c: Collector, name: string, mimeType: string, allowed: re
   return false;
 }
 
-function checkContent(c: Collector, name: string, content: string, mimeType: string | undefined, limits: Limits): void {
+function checkContent(c: Collector, name: string, content: string, mimeType: string | undefined, limits: Limits, keep: KeepDecoded | undefined): void {
   if (content === '') return c.add(name, 'must not be empty: attach a file with content');
   const check = checkStrictBase64(content);
   if (!check.ok) return c.add(name, base64Reason(check));
@@ -91,6 +93,6 @@ function checkContent(c: Collector, name: string, content: string, mimeType: str
   }
   // Text is decoded whole for the UTF-8 check; not when it is already too big.
   if (mimeType === undefined || (tooBig && TEXT_MIME_TYPES.includes(mimeType))) return;
-  const mismatch = contentMismatch(content, mimeType);
+  const mismatch = contentMismatch(content, mimeType, keep);
   if (mismatch) c.add(name, `${mismatch} (mimeType is '${mimeType}')`);
 }

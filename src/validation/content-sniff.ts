@@ -53,18 +53,25 @@ export function textProblem(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
+/** Receives a text attachment's bytes once decoded whole, for the wrong-patient check of the same send. */
+export type KeepDecoded = (bytes: Uint8Array) => void;
+
 /**
  * Why strict-base64 `content` does not match `mimeType`, or undefined.
- * Binary types decode only a few bytes; text types decode the whole content,
- * so the caller only asks for text within the size limit.
+ * Binary types decode only a few bytes; text types decode the whole content
+ * (handed to `keep`), so the caller only asks for text within the size limit.
  */
-export function contentMismatch(content: string, mimeType: string): string | undefined {
+export function contentMismatch(content: string, mimeType: string, keep?: KeepDecoded): string | undefined {
   if (mimeType === 'application/pdf') {
     return hasPdfSignature(decodeBase64(content, PDF_WINDOW_BASE64)) ? undefined : NOT_A_PDF;
   }
   if (mimeType === 'image/jpeg') {
     return startsWith(decodeBase64(content, 4), JPEG_MAGIC) ? undefined : 'does not start with the JPEG marker FF D8 FF: it is not a JPEG file';
   }
-  if (TEXT_MIME_TYPES.includes(mimeType)) return textProblem(decodeBase64(content));
+  if (TEXT_MIME_TYPES.includes(mimeType)) {
+    const bytes = decodeBase64(content);
+    keep?.(bytes);
+    return textProblem(bytes);
+  }
   return undefined;
 }

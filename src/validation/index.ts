@@ -9,3 +9,4 @@ export { checkWindowsFileName, type FileNameProblem } from './file-name.js';
 export { isValidNhsNumber } from './nhs-number.js';
 export { isValidSnomedCtId } from './snomed.js';
 export { checkWrongPatient, type CheckWrongPatientOptions, type WrongPatientOptions } from './wrong-patient.js';
+export type { WrongPatientCheckOptions } from './pdf-check/pdf-checker.js';

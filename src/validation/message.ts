@@ -5,6 +5,7 @@ import { BODY_MIME_TYPES } from '../schemas/message-parts.js';
 import { INSTANT_MESSAGE_TYPE } from '../schemas/message.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import { checkAttachments } from './attachments.js';
+import type { DecodedTexts } from './decoded-texts.js';
 import { checkCodedDataItems } from './coded-data.js';
 import { Collector } from './collector.js';
 import { describeType, objectField, stringField, unknownFields } from './fields.js';
@@ -53,10 +54,15 @@ const ROUTE_TYPE: Readonly<Record<Route, string | undefined>> = {
  * ```
  */
 export function validateMessage(message: unknown, options: ValidateMessageOptions): ValidationResult {
+  return validateMessageKeeping(message, options);
+}
+
+/** {@link validateMessage}, keeping the text attachments it decodes whole (for the send's wrong-patient check). Internal. */
+export function validateMessageKeeping(message: unknown, options: ValidateMessageOptions, decodedTexts?: DecodedTexts): ValidationResult {
   const c = new Collector();
   try {
     const settings = readSettings(c, options);
-    if (settings) checkMessage(c, message, settings);
+    if (settings) checkMessage(c, message, settings, decodedTexts);
   } catch {
     // Unreachable by design (every read is guarded); kept so that a bug can
     // never turn into an exception on the send path.
@@ -76,7 +82,7 @@ export function validateTopic(message: unknown, topics: readonly string[]): Vali
   return c.result();
 }
 
-function checkMessage(c: Collector, message: unknown, settings: Settings): void {
+function checkMessage(c: Collector, message: unknown, settings: Settings, decodedTexts: DecodedTexts | undefined): void {
   if (!isRecord(message)) {
     const what = isArray(message) ? 'an array' : describeType(message);
     return c.add('(root)', `the message must be an object, not ${what}`);
@@ -93,7 +99,7 @@ function checkMessage(c: Collector, message: unknown, settings: Settings): void 
   checkSubject(c, message, settings.idTypes);
   checkExpiry(c, message, settings.now);
   checkBody(c, message);
-  checkAttachments(c, message, route, settings.limits);
+  checkAttachments(c, message, route, settings.limits, decodedTexts);
   if (route === 'gpconnect') checkGpConnectInformation(c, message);
   else checkCodedDataItems(c, message);
 }

@@ -1,4 +1,6 @@
 // The text layer of a PDF, page by page, for the wrong-patient cross-check.
+// Runs in the check's worker threads (pdf-check/pdf-pool.ts), or on the
+// calling thread where a runtime has none.
 // The PDF library (unpdf, PDF.js for every runtime) is an optional peer
 // loaded the first time a PDF is checked (decision D-VALID-25): senders who
 // never send a PDF never load it.
@@ -25,7 +27,7 @@ async function pageText(pdf: PdfDocument, n: number): Promise<string | undefined
 }
 
 /** unpdf, loaded once; a ConfigurationError with the install command when it is missing. */
-function loadUnpdf(): Promise<Unpdf> {
+export function loadUnpdf(): Promise<Unpdf> {
   loading ??= loadOptionalModule('unpdf', "The wrong-patient check of a PDF's text", () => import('unpdf'), 'unpdf@~1.7.0').catch(
     (error: unknown) => {
       loading = undefined; // installed later, the next send finds it

@@ -7,13 +7,16 @@
 // that names another person by right (a mother's number in her newborn's
 // letter) is sent with the per-send override. A PDF without a text layer (a
 // scan) or one that cannot be read says nothing, and is not refused.
+// PDFs are read off the main thread, in parallel, each once per client
+// (pdf-check/pdf-checker.ts).
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { isRecord } from '../internal/is-record.js';
 import type { InvalidParameter } from '../schemas/problem.js';
 import { findNhsNumbers } from './nhs-numbers-in-text.js';
 import { isNhsNumberType } from './nhs-number.js';
-import { pdfPageTexts } from './pdf-text.js';
+import { PdfChecker } from './pdf-check/pdf-checker.js';
 import { TEXT_MIME_TYPES } from './content-sniff.js';
+import type { DecodedTexts } from './decoded-texts.js';
 import { decodeBase64 } from './runtime.js';
 import type { ValidationResult } from './types.js';
 
@@ -28,7 +31,8 @@ export interface WrongPatientOptions {
    * subject's: for a document that names another person by right (a
    * mother's number in her newborn's discharge letter). Leave it unset
    * otherwise: the check is what stops another patient's document going to
-   * this patient's record.
+   * this patient's record. This is the one way to skip the check on a
+   * send: nothing of the attachments is read.
    * @defaultValue false
    */
   allowOtherNhsNumbers?: boolean | undefined;
@@ -36,9 +40,18 @@ export interface WrongPatientOptions {
 
 /** Options of {@link checkWrongPatient}. */
 export interface CheckWrongPatientOptions {
-  /** Stops reading PDFs (between pages). */
+  /** Stops waiting for the PDFs being read. */
   signal?: AbortSignal | undefined;
 }
+
+/** How one check runs: the client's PDF reader, and the text attachments local validation already decoded. Internal. */
+export interface CheckContext {
+  checker: PdfChecker;
+  decodedTexts?: DecodedTexts | undefined;
+}
+
+/** The reader of `checkWrongPatient` called alone (a client has its own). */
+let standalone: PdfChecker | undefined;
 
 const REASON =
   "names one or more NHS numbers, and none of them is the subject's: check that this is the right patient's document. " +
@@ -51,19 +64,10 @@ function subjectNhsNumber(message: Record<string, unknown>): string | undefined 
   return id.value.replace(/\s/g, '');
 }
 
-/** Whether one attachment names NHS numbers and none of them is `subject`. `bytes` are given up (a PDF's go to PDF.js). */
-async function namesOnlyOthers(mimeType: string, bytes: Uint8Array, subject: string, signal: AbortSignal | undefined): Promise<boolean> {
-  if (TEXT_TYPES.has(mimeType)) {
-    const found = findNhsNumbers(new TextDecoder().decode(bytes));
-    return found.size > 0 && !found.has(subject);
-  }
-  let others = false;
-  for await (const page of pdfPageTexts(bytes, signal)) {
-    const found = findNhsNumbers(page);
-    if (found.has(subject)) return false; // the subject is named: the rest of the document need not be read
-    others ||= found.size > 0;
-  }
-  return others;
+/** Whether a text attachment names NHS numbers and none of them is `subject`. */
+function textNamesOnlyOthers(bytes: Uint8Array, subject: string): boolean {
+  const found = findNhsNumbers(new TextDecoder().decode(bytes));
+  return found.size > 0 && !found.has(subject);
 }
 
 /**
@@ -74,7 +78,11 @@ async function namesOnlyOthers(mimeType: string, bytes: Uint8Array, subject: str
  * by an NHS number, an attachment of another type, a PDF without a text
  * layer and content that is not base64 (it decodes to bytes that name
  * nobody) are not refused here: local validation reports bad content. Every send runs it after local
- * validation; `allowOtherNhsNumbers: true` on a send skips it.
+ * validation; `allowOtherNhsNumbers: true` on a send skips it. PDFs are read
+ * in worker threads, each within a time budget (10 s; a PDF not read in time
+ * is not refused, as one that cannot be opened), and each verdict is kept,
+ * so the same PDF is not read twice; a client's option `wrongPatientCheck`
+ * sets the budget, the pool and the cache of its own sends.
  *
  * @throws ConfigurationError when the message has a PDF and the optional package `unpdf` is not installed.
  *
@@ -87,18 +95,26 @@ async function namesOnlyOthers(mimeType: string, bytes: Uint8Array, subject: str
  * ```
  */
 export async function checkWrongPatient(message: unknown, options: CheckWrongPatientOptions = {}): Promise<ValidationResult> {
-  const invalidParameters: InvalidParameter[] = [];
-  if (!isRecord(message) || !Array.isArray(message.attachments)) return { ok: true, invalidParameters };
+  standalone ??= new PdfChecker();
+  return checkWith(message, options.signal, { checker: standalone });
+}
+
+/** The check with a client's reader; the attachments are checked in parallel (PDFs up to the pool's size). */
+async function checkWith(message: unknown, signal: AbortSignal | undefined, context: CheckContext): Promise<ValidationResult> {
+  if (!isRecord(message) || !Array.isArray(message.attachments)) return { ok: true, invalidParameters: [] };
   const subject = subjectNhsNumber(message);
-  if (subject === undefined) return { ok: true, invalidParameters };
-  for (const [i, attachment] of message.attachments.entries()) {
-    if (!isRecord(attachment) || typeof attachment.mimeType !== 'string' || typeof attachment.content !== 'string') continue;
-    if (!TEXT_TYPES.has(attachment.mimeType) && attachment.mimeType !== PDF) continue;
-    // Not checked for strict base64 here (local validation does, before a send): bad content decodes to bytes that name nobody.
-    if (await namesOnlyOthers(attachment.mimeType, decodeBase64(attachment.content), subject, options.signal)) {
-      invalidParameters.push({ name: `attachments[${i}].content`, reason: REASON });
-    }
-  }
+  if (subject === undefined) return { ok: true, invalidParameters: [] };
+  const refused = await Promise.all(
+    message.attachments.map(async (attachment: unknown, i): Promise<boolean> => {
+      if (!isRecord(attachment) || typeof attachment.mimeType !== 'string' || typeof attachment.content !== 'string') return false;
+      const { mimeType, content } = attachment;
+      if (TEXT_TYPES.has(mimeType)) return textNamesOnlyOthers(context.decodedTexts?.get(i) ?? decodeBase64(content), subject);
+      if (mimeType !== PDF) return false;
+      // Not checked for strict base64 here (local validation does, before a send): bad content decodes to bytes that name nobody.
+      return (await context.checker.verdict(decodeBase64(content), subject, signal)) === 'names-only-others';
+    }),
+  );
+  const invalidParameters: InvalidParameter[] = refused.flatMap((no, i) => (no ? [{ name: `attachments[${i}].content`, reason: REASON }] : []));
   return { ok: invalidParameters.length === 0, invalidParameters };
 }
 
@@ -108,8 +124,8 @@ export async function checkWrongPatient(message: unknown, options: CheckWrongPat
  *
  * @throws LocalValidationError (`delivery: 'not-sent'`) naming each attachment that names only other NHS numbers.
  */
-export async function assertRightPatient(message: unknown, options: WrongPatientOptions & CheckWrongPatientOptions): Promise<void> {
+export async function assertRightPatient(message: unknown, options: WrongPatientOptions & CheckWrongPatientOptions, context: CheckContext): Promise<void> {
   if (options.allowOtherNhsNumbers === true) return;
-  const result = await checkWrongPatient(message, { signal: options.signal });
+  const result = await checkWith(message, options.signal, context);
   if (!result.ok) throw new LocalValidationError(result.invalidParameters, { delivery: 'not-sent' });
 }
