@@ -106,7 +106,7 @@ function layerBlocks(row) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'docs/api/**', 'coverage/**', 'node_modules/**', '.tmp/**', 'bench/.tmp/**', 'src/web/assets/htmx.min.js'] },
+  { ignores: ['dist/**', 'docs/api/**', 'coverage/**', 'node_modules/**', '.tmp/**', 'bench/.tmp/**', '.stryker-tmp/**', 'reports/**', 'src/web/assets/htmx.min.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
