@@ -11,7 +11,6 @@ import type { UnresolvedMessage } from './stats.js';
 import type { FailingNotifier } from './store/store.js';
 import type { LedgerStore } from './store/ledger-store.js';
 import { serviceWarning, type ServiceHealth } from './runtime/service-reach.js';
-import type { FailingNotifier } from './store/store.js';
 
 /**
  * Why a tracker is not healthy, or what deserves a look:
