@@ -22,7 +22,7 @@ const ACTION_LABELS: Record<TrackerAuditEntry['action'], string> = {
   'poll-now': 'Polled now',
 };
 
-const OUTCOME_LABELS: Record<TrackerAuditEntry['outcome'], string> = { done: 'Done', conflict: 'Someone acted first', refused: 'Refused' };
+const OUTCOME_LABELS: Record<TrackerAuditEntry['outcome'], string> = { done: 'Done', conflict: 'Someone acted first', refused: 'Refused', failed: 'Failed' };
 
 function query(f: AuditFilter, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();

@@ -18,6 +18,7 @@ const OUTCOMES: Record<TrackerAuditEntry['outcome'], string> = {
   done: '',
   conflict: ' (someone had acted first: nothing changed)',
   refused: ' (refused: nothing changed)',
+  failed: ' (it did not work: nothing changed)',
 };
 
 function personAction(e: TrackerAuditEntry, base: string): Html {
