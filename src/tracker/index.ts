@@ -60,7 +60,7 @@ export type {
 } from './events.js';
 export { emailDigest, type EmailDigestOptions, type EmailDigestSmtp } from './notify/email-digest.js';
 export { webhook, ATTENTION_WEBHOOK_TYPE, type WebhookOptions, type AttentionWebhookPayload } from './notify/webhook.js';
-export { ATTENTION_REASON_LABELS } from './notify/reason-labels.js';
+export { ATTENTION_REASON_LABELS, ATTENTION_REASON_WORDS, type AttentionReasonWords } from './notify/reason-labels.js';
 export type {
   AttentionCounts,
   AttentionDigest,

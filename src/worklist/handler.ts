@@ -36,7 +36,13 @@ interface Ctx {
   person: WorklistPerson;
 }
 
-const frame = (config: WorklistConfig, person: WorklistPerson | null, current: PageKey): Frame => ({ title: config.title, base: config.basePath, person, current });
+const frame = (config: WorklistConfig, person: WorklistPerson | null, current: PageKey): Frame => ({
+  title: config.title,
+  base: config.basePath,
+  person,
+  current,
+  timeZone: config.timeZone,
+});
 
 /** A person's id as the audit may keep it; anything else from `authorize` is the app's mistake. */
 function checkedPerson(value: unknown): WorklistPerson | null {
@@ -117,22 +123,27 @@ async function message(ctx: Ctx, id: string): Promise<Response> {
   const { config, person } = ctx;
   const found = UUID_PATTERN.test(id) ? await config.tracker.get(id) : undefined;
   if (!found) return pageResponse(404, frame(config, person, 'message'), 'No such message', unknownMessagePage(config.basePath));
-  const [audit, patient] = await Promise.all([config.tracker.audit({ messageId: found.messageId, limit: 1000 }), patientOf(config, found)]);
+  const [audit, patient, replacement] = await Promise.all([
+    config.tracker.audit({ messageId: found.messageId, limit: 1000 }),
+    patientOf(config, found),
+    found.replacedBy ? config.tracker.get(found.replacedBy) : undefined,
+  ]);
   const can = { resend: config.resend !== undefined && config.tracker.send !== undefined, poll: config.tracker.pollNow !== undefined && found.stage === 'following' };
-  const view = { base: config.basePath, person, message: found, audit: audit.items, patient, can };
+  const view = { base: config.basePath, person, message: found, audit: audit.items, patient, can, replacement };
   return pageResponse(200, frame(config, person, 'message'), `Message ${found.messageId}`, messagePage(view));
 }
 
 function auditCsv(ctx: Ctx): Response {
   const filter = readAuditFilter(ctx.url.searchParams);
   const entries = auditEntries(ctx.config, filter);
+  const zone = ctx.config.timeZone;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start: (controller) => controller.enqueue(encoder.encode(CSV_HEADER)),
     pull: async (controller) => {
       const next = await entries.next();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(csvLine(next.value)));
+      else controller.enqueue(encoder.encode(csvLine(next.value, zone)));
     },
     cancel: async () => {
       await entries.return(undefined);
@@ -194,10 +205,10 @@ async function post(ctx: Ctx): Promise<Response> {
   try {
     outcome = await runAction(action, { config, messageId, person, form: new URLSearchParams(text) });
   } catch (error) {
-    outcome = explainError(error);
+    outcome = explainError(error, action);
     if (!outcome) throw error;
   }
   // After the swap: the live parts it refreshes hold the form that asked, and htmx drops the answer of a form no longer in the page.
   const trigger = outcome.changed ? { 'HX-Trigger-After-Swap': JSON.stringify({ 'cdms:messages': { ids: [messageId] }, [`cdms:message-${messageId}`]: '' }) } : {};
-  return fragmentResponse(outcome.status, outcome.body, trigger);
+  return fragmentResponse(outcome.status, outcome.body, trigger, config.timeZone);
 }

@@ -8,6 +8,7 @@ import type { StandardMessageParams } from '../schemas/message.js';
 import type { TrackedMessage, TrackedMessageSummary } from '../tracker/index.js';
 import type { WorklistTracker } from './tracker-port.js';
 import { checkedBasePath, checkedOrigin, hostRule } from './hosts.js';
+import { checkedTimeZone } from './local-time.js';
 
 /** The person using the worklist, as the app's sign-in knows them. */
 export interface WorklistPerson {
@@ -143,6 +144,12 @@ export interface WorklistOptions {
    * @defaultValue 5_000
    */
   formTimeoutMs?: number | undefined;
+  /**
+   * The time zone the pages and the audit's CSV show times in (an IANA name).
+   * The pages say the zone's name (`BST`, `GMT`); the CSV gives ISO 8601 with the offset.
+   * @defaultValue 'Europe/London'
+   */
+  timeZone?: string | undefined;
 }
 
 /** The options checked, with defaults. Internal. */
@@ -161,6 +168,7 @@ export interface WorklistConfig {
   publicOrigin: string | undefined;
   trustForwardedHost: string | undefined;
   formTimeoutMs: number;
+  timeZone: string;
 }
 
 /** Checks the options and fills in the defaults. @throws ConfigurationError */
@@ -201,5 +209,6 @@ export function resolveWorklistOptions(options: WorklistOptions): WorklistConfig
     publicOrigin,
     trustForwardedHost,
     formTimeoutMs,
+    timeZone: checkedTimeZone(options.timeZone),
   };
 }
