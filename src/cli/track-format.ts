@@ -2,7 +2,8 @@
 // and the counts. Only what the ledger keeps after a send is shown:
 // identifiers, route, topic, recipient (an ODS code), times and statuses.
 import { gpRouteLines } from './gp-route-lines.js';
-import type { AttentionReason, PurgeResult, TrackedMessage, TrackedMessageSummary, TrackerHealth, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/internal.js';
+import type { PurgeResult, TrackedMessage, TrackedMessageSummary, TrackerHealth, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/internal.js';
+import { ATTENTION_REASON_WORDS } from '../tracker/internal.js';
 
 /** A time as RFC 3339 in UTC, to the second; `-` when there is none. */
 export function formatTime(at: Date | null): string {
@@ -33,22 +34,6 @@ const STAGE_MEANING: Readonly<Record<TrackerStage, string>> = {
   settled: 'followed to its end',
 };
 
-/** What a person does about each attention reason. */
-const ATTENTION_ACTION: Readonly<Record<AttentionReason, string>> = {
-  rejected: 'the practice rejected it: contact the practice, or send the document another way',
-  expired: 'it expired before the practice took it: send it again (a new messageId) or contact the practice',
-  failed: 'it could not be imported into the patient record: contact the practice',
-  'instant-fell-back': 'it is now a standard message: the practice imports it from the toolbar',
-  'removed-after-expiry': 'its final status is unknown: check with the practice',
-  unresolved: 'no final status yet: check with the practice',
-  'send-failed': 'it was not delivered: fix the cause in the detail, then send it again',
-  'content-rejected': 'an attachment was rejected (virus scan): never send that file again; obtain a clean copy',
-  'no-infrastructure-ack': "the practice's system never acknowledged receipt: contact the practice; the document may not have arrived",
-  'no-business-ack': 'the practice received it but never said it was filed: contact the practice to check the patient record',
-  'delivery-unknown': 'it may have reached the practice but cannot be confirmed or sent again: check with the practice before sending it anew',
-  'nearing-expiry': 'not delivered yet and its expiry is near: the tracker keeps trying; reach the practice another way if it cannot wait',
-  'replacement-rejected': 'the practice could not process this new version and voided it and the one it replaces: contact the practice to agree which version stands',
-};
 
 /** Lines of a table: each column padded to its widest cell. */
 function table(rows: readonly (readonly string[])[]): string[] {
@@ -83,7 +68,7 @@ export function attentionLines(page: TrackerListPage, command: string, now: numb
       `${m.messageId}  ${a.reason} since ${formatTime(a.since)} (${ago(a.since, now)})`,
       `  ${m.route} route, ${m.topic ?? 'no topic'}, to ${m.recipient ?? 'unknown recipient'}; status ${statusOf(m)}`,
       ...(a.detail ? [`  ${a.detail}`] : []),
-      `  To do: ${ATTENTION_ACTION[a.reason] ?? 'look at the message'}`,
+      `  To do: ${ATTENTION_REASON_WORDS[a.reason]?.todo ?? 'look at the message'}`,
     );
   }
   return [...lines, ...nextPageLine(page, command), '', 'Once dealt with: cdms track acknowledge <messageId>'];

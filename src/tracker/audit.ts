@@ -24,10 +24,13 @@ export type TrackerAuditAction = 'acknowledge' | 'assign' | 'unassign' | 'resend
  * - `done`: it took effect;
  * - `conflict`: someone else acted on the message first (the attention was
  *   already cleared, the message already assigned or resent); nothing changed;
- * - `refused`: the tracker refused it (a resend that failed local validation,
- *   a poll the service's guidance does not allow yet); nothing changed.
+ * - `refused`: the tracker (or the app, through `recordRefusal`) refused it (a
+ *   resend that failed local validation or that the app cannot make, a poll
+ *   the service's guidance does not allow yet); nothing changed;
+ * - `failed`: it was tried and did not work (a poll the service answered
+ *   with an error); `detail` says what failed.
  */
-export type TrackerAuditOutcome = 'done' | 'conflict' | 'refused';
+export type TrackerAuditOutcome = 'done' | 'conflict' | 'refused' | 'failed';
 
 /** One person's action on a message, as the audit keeps it. */
 export interface TrackerAuditEntry {

@@ -20,7 +20,7 @@
  */
 export { createTracker } from './create-tracker.js';
 export { Tracker, type PollNowOptions, type TrackerSendOptions, type TrackerInstantSendOptions, type TrackerMessages, type TrackerSendArguments } from './tracker.js';
-export type { AcknowledgeOptions, AssignOptions } from './work/people.js';
+export type { AcknowledgeOptions, AssignOptions, RecordRefusalOptions } from './work/people.js';
 export type { TrackerAuditAction, TrackerAuditEntry, TrackerAuditOptions, TrackerAuditOutcome, TrackerAuditPage } from './audit.js';
 export type { TrackerOptions } from './options.js';
 export type { PgPoolLike, PgPoolClientLike, PgQueryable, PgQueryResult } from './db/postgres.js';
@@ -61,7 +61,7 @@ export type {
 } from './events.js';
 export { emailDigest, type EmailDigestOptions, type EmailDigestSmtp } from './notify/email-digest.js';
 export { webhook, ATTENTION_WEBHOOK_TYPE, type WebhookOptions, type AttentionWebhookPayload } from './notify/webhook.js';
-export { ATTENTION_REASON_LABELS } from './notify/reason-labels.js';
+export { ATTENTION_REASON_LABELS, ATTENTION_REASON_WORDS, type AttentionReasonWords } from './notify/reason-labels.js';
 export type {
   AttentionCounts,
   AttentionDigest,

@@ -20,7 +20,7 @@ import { EventDispatcher } from './runtime/event-dispatcher.js';
 import { NotifierLoop } from './runtime/notifier-loop.js';
 import { Retention } from './runtime/retention.js';
 import { pollNow } from './work/poll-now.js';
-import { acknowledgeAs, assignTo, auditedPoll, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
+import { acknowledgeAs, assignTo, auditedPoll, recordRefusal, type AcknowledgeOptions, type AssignOptions, type RecordRefusalOptions } from './work/people.js';
 import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
 import { sendNow, type TrackerSendResult } from './work/send-now.js';
 import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from './work/replace.js';
@@ -230,6 +230,18 @@ export class Tracker {
       if (!message) throw new UnknownMessageError(messageId);
       return message;
     });
+  }
+
+  /**
+   * Keeps in the audit an action the app refused before it reached the
+   * tracker, such as a "Send again" it cannot make (it no longer holds the
+   * document), so that every action a person asked for has its entry.
+   *
+   * @throws UnknownMessageError when the tracker does not hold the message.
+   * @throws LocalValidationError when `by`, `action` or `detail` is not one the audit takes.
+   */
+  recordRefusal(messageId: string, options: RecordRefusalOptions): Promise<void> {
+    return this.#call(() => recordRefusal(this.#ctx.store, messageId, options));
   }
 
   /**

@@ -67,21 +67,24 @@ export type AttentionReason =
   | 'replacement-rejected';
 
 /** Every attention reason, for filters and tables. */
-export const ATTENTION_REASONS: readonly AttentionReason[] = [
-  'rejected',
-  'expired',
-  'failed',
-  'instant-fell-back',
-  'removed-after-expiry',
-  'unresolved',
-  'send-failed',
-  'content-rejected',
-  'no-infrastructure-ack',
-  'no-business-ack',
-  'delivery-unknown',
-  'nearing-expiry',
-  'replacement-rejected',
-];
+export const ATTENTION_REASONS: readonly AttentionReason[] = Object.freeze(
+  Object.keys({
+    rejected: true,
+    expired: true,
+    failed: true,
+    'instant-fell-back': true,
+    'removed-after-expiry': true,
+    unresolved: true,
+    'send-failed': true,
+    'content-rejected': true,
+    'no-infrastructure-ack': true,
+    'no-business-ack': true,
+    'delivery-unknown': true,
+    'nearing-expiry': true,
+    'replacement-rejected': true,
+    // Every reason once: the compiler refuses a list that leaves one out (as vocabulary.ts does for the routes).
+  } satisfies Record<AttentionReason, true>) as AttentionReason[],
+);
 
 /** A condition a person must look at, until acknowledged. */
 export interface TrackerAttention {

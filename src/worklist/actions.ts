@@ -48,8 +48,10 @@ export async function runAction(name: ActionName, input: ActionInput): Promise<O
     case 'resend':
       return resend(input);
     case 'poll': {
-      if (!tracker.pollNow) return refused(405, html`This worklist cannot poll: it was opened without a client.`);
+      if (!tracker.pollNow) return refusedAndKept(input, 'poll-now', 405, 'This worklist cannot poll: it was opened without a connection to the service.');
       const message = await tracker.pollNow(messageId, { by: person.id });
+      // The poll just made set the last error (or cleared it): a failure the tracker audited as failed.
+      if (message.lastError) return refused(502, html`Not polled: the service did not answer just now. The tracker will ask again by itself; you can try again later.`, true);
       return done(html`Polled: the service says ${message.status ?? 'nothing yet'}${message.subStatus ? ` (${message.subStatus})` : ''}.`);
     }
   }
@@ -57,19 +59,36 @@ export async function runAction(name: ActionName, input: ActionInput): Promise<O
 
 async function resend({ config, messageId, person, form }: ActionInput): Promise<Outcome> {
   const { tracker } = config;
-  if (!config.resend || !tracker.send) return refused(405, html`This worklist cannot send messages again.`);
+  const input = { config, messageId, person, form };
+  if (!config.resend || !tracker.send) return refusedAndKept(input, 'resend', 405, 'This worklist cannot send messages again.');
   const item = await tracker.get(messageId);
   if (!item) return refused(404, html`The tracker holds no such message.`);
-  if (item.replacedBy) return refused(409, html`It was already sent again, as <a class="id" href="${config.basePath}/messages/${item.replacedBy}">${item.replacedBy}</a>.`, true);
+  if (item.replacedBy) {
+    await keep(input, 'resend', `Not sent again: it was already sent again, as ${item.replacedBy}.`);
+    return refused(409, html`Not sent again: it was already sent again, as <a class="id" href="${config.basePath}/messages/${item.replacedBy}">${item.replacedBy}</a>.`, true);
+  }
   if (!item.attention || !REASON_GUIDES[item.attention.reason].resend) {
-    return refused(409, html`Sending this message again is not offered for its reason: see what to do on its page.`, true);
+    return refusedAndKept(input, 'resend', 409, 'Not sent again: sending again is not offered for its reason. See what to do on its page.');
   }
   const message = await config.resend(item, person);
-  if (!message) return refused(409, html`The sending system cannot send this message again (it no longer holds the document). Follow the steps on this page instead.`);
+  if (!message) {
+    return refusedAndKept(input, 'resend', 409, 'Not sent again: the sending system no longer holds the document. Follow the steps on this page instead.');
+  }
   const note = form.get('note')?.trim() || undefined;
   const sent = await sendReplacement(config, item, message, { replaces: messageId, by: person.id, note, metadata: item.metadata ?? undefined });
   const what = sent.outcome === 'sent' ? 'the service holds it' : sent.outcome === 'queued' ? 'it is queued and will be sent shortly' : 'the tracker is confirming it arrived';
   return done(html`Sent again as <a class="id" href="${config.basePath}/messages/${sent.messageId}">${sent.messageId}</a>: ${what}.`);
+}
+
+/** Keeps a refusal in the audit (when the tracker can), so every action asked for has its entry. */
+async function keep({ config, messageId, person }: ActionInput, action: 'resend' | 'poll-now', detail: string): Promise<void> {
+  await config.tracker.recordRefusal?.(messageId, { by: person.id, action, detail });
+}
+
+/** A refusal said to the person and kept in the audit in the same words. */
+async function refusedAndKept(input: ActionInput, action: 'resend' | 'poll-now', status: number, sentence: string): Promise<Outcome> {
+  await keep(input, action, sentence);
+  return refused(status, html`${sentence}`, true);
 }
 
 /** Sends on the item's route: the GP route's as such, anything else as a standard message (an instant message has no access token to send with). */

@@ -1,6 +1,7 @@
 // The audit as the worklist shows and exports it: the tracker's entries,
 // newest first for the page (oldest first for the CSV file), filtered by
 // message, person, action and date.
+import { isoWithOffset } from './local-time.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import type { TrackerAuditEntry } from '../tracker/index.js';
 import type { WorklistConfig } from './options.js';
@@ -86,6 +87,6 @@ function csvCell(value: string | null): string {
 export const CSV_HEADER = 'at,messageId,by,action,outcome,reason,assignee,replacement,note,detail\r\n';
 
 /** One entry as a CSV line. */
-export function csvLine(e: TrackerAuditEntry): string {
-  return [e.at.toISOString(), e.messageId, e.by, e.action, e.outcome, e.reason, e.assignee, e.replacement, e.note, e.detail].map(csvCell).join(',') + '\r\n';
+export function csvLine(e: TrackerAuditEntry, timeZone = 'UTC'): string {
+  return [isoWithOffset(e.at, timeZone), e.messageId, e.by, e.action, e.outcome, e.reason, e.assignee, e.replacement, e.note, e.detail].map(csvCell).join(',') + '\r\n';
 }

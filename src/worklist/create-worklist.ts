@@ -59,11 +59,11 @@ export function createWorklist(options: WorklistOptions): Worklist {
   const handle = (req: WorklistNodeRequest, res: WorklistNodeResponse): void => {
     void (async () => {
       try {
-        const response = closed ? unavailable() : await respond(await toRequest(req), req);
+        const response = closed ? unavailable() : await respond(toRequest(req), req);
         await writeResponse(response, req, res);
       } catch (error) {
         config.logger.error({ event: 'worklist.error', where: 'node adapter', error: error instanceof Error ? error.name : typeof error }, 'cdms worklist: a request failed');
-        if (!res.headersSent) res.writeHead(error instanceof RangeError ? 413 : 400, { 'Content-Type': 'text/plain; charset=utf-8' });
+        if (!res.headersSent) res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end();
       }
     })();

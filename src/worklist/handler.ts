@@ -4,8 +4,9 @@
 // requests: the Origin (or Sec-Fetch-Site) must be this site's, and the
 // request must carry htmx's own header, which no other site can send without
 // a CORS preflight the worklist never grants (decisions D-WORKLIST-02 and
-// D-WORKLIST-03).
-import { readBodyText } from '../core/read-body.js';
+// D-WORKLIST-03). Before all of it, the Host must be one the worklist
+// answers to (DNS rebinding; D-WORKLIST-08), and a form's body is read only
+// once the person is known, within a size and a time.
 import { html } from '../web/html.js';
 import { crossSiteReason } from '../web/security.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
@@ -15,15 +16,14 @@ import type { LiveFeed } from './live.js';
 import type { WorklistConfig, WorklistPerson, WorklistRequest } from './options.js';
 import { explainError } from './outcomes.js';
 import { auditPage } from './pages/audit.js';
-import { crossSitePage, notFoundPage, serverErrorPage, unauthorizedPage } from './pages/errors.js';
+import { crossSitePage, notFoundPage, serverErrorPage, unauthorizedPage, wrongHostPage } from './pages/errors.js';
+import { readForm } from './form-body.js';
+import { splitHost } from './hosts.js';
 import type { Frame, PageKey } from './pages/layout.js';
 import { messagePage, unknownMessagePage } from './pages/message.js';
 import { queuePage } from './pages/queue.js';
 import { attentionItems, groupedQueue, patientOf, readQueueFilter } from './queue.js';
 import { assetResponse, fragmentResponse, pageResponse, redirectResponse } from './responses.js';
-
-/** The largest form the worklist reads (an action's fields and a note); more is refused with 413, on both adapters. */
-export const MAX_FORM_BYTES = 16_384;
 
 /** What one request's handling knows. */
 interface Ctx {
@@ -36,7 +36,13 @@ interface Ctx {
   person: WorklistPerson;
 }
 
-const frame = (config: WorklistConfig, person: WorklistPerson | null, current: PageKey): Frame => ({ title: config.title, base: config.basePath, person, current });
+const frame = (config: WorklistConfig, person: WorklistPerson | null, current: PageKey): Frame => ({
+  title: config.title,
+  base: config.basePath,
+  person,
+  current,
+  timeZone: config.timeZone,
+});
 
 /** A person's id as the audit may keep it; anything else from `authorize` is the app's mistake. */
 function checkedPerson(value: unknown): WorklistPerson | null {
@@ -56,6 +62,7 @@ export function createHandler(config: WorklistConfig, live: LiveFeed): (request:
   };
   return async (request, original) => {
     const url = new URL(request.url);
+    if (!config.hostAllowed(request.headers.get('host') ?? url.host)) return pageResponse(421, frame(config, null, 'none'), 'Wrong address', wrongHostPage());
     const base = config.basePath;
     if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return pageResponse(404, frame(config, null, 'none'), 'Not found', notFoundPage(base));
     const path = url.pathname.slice(base.length) || '/';
@@ -116,22 +123,27 @@ async function message(ctx: Ctx, id: string): Promise<Response> {
   const { config, person } = ctx;
   const found = UUID_PATTERN.test(id) ? await config.tracker.get(id) : undefined;
   if (!found) return pageResponse(404, frame(config, person, 'message'), 'No such message', unknownMessagePage(config.basePath));
-  const [audit, patient] = await Promise.all([config.tracker.audit({ messageId: found.messageId, limit: 1000 }), patientOf(config, found)]);
+  const [audit, patient, replacement] = await Promise.all([
+    config.tracker.audit({ messageId: found.messageId, limit: 1000 }),
+    patientOf(config, found),
+    found.replacedBy ? config.tracker.get(found.replacedBy) : undefined,
+  ]);
   const can = { resend: config.resend !== undefined && config.tracker.send !== undefined, poll: config.tracker.pollNow !== undefined && found.stage === 'following' };
-  const view = { base: config.basePath, person, message: found, audit: audit.items, patient, can };
+  const view = { base: config.basePath, person, message: found, audit: audit.items, patient, can, replacement };
   return pageResponse(200, frame(config, person, 'message'), `Message ${found.messageId}`, messagePage(view));
 }
 
 function auditCsv(ctx: Ctx): Response {
   const filter = readAuditFilter(ctx.url.searchParams);
   const entries = auditEntries(ctx.config, filter);
+  const zone = ctx.config.timeZone;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start: (controller) => controller.enqueue(encoder.encode(CSV_HEADER)),
     pull: async (controller) => {
       const next = await entries.next();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(csvLine(next.value)));
+      else controller.enqueue(encoder.encode(csvLine(next.value, zone)));
     },
     cancel: async () => {
       await entries.return(undefined);
@@ -149,17 +161,27 @@ function auditCsv(ctx: Ctx): Response {
   });
 }
 
-/** Why a state change is refused as cross-site, or undefined to go ahead. */
-function crossSite(request: Request, url: URL): string | undefined {
-  const header = (name: string) => request.headers.get(name) ?? undefined;
-  const host = (header('host') ?? url.host).toLowerCase();
-  const reason = crossSiteReason(header, (origin) => {
+/** The hosts a state change's Origin may name: the request's own, the configured public origin's, the trusted proxy header's. */
+function ownOrigin(config: WorklistConfig, request: Request, url: URL): (origin: string) => boolean {
+  const host = (request.headers.get('host') ?? url.host).toLowerCase();
+  const forwarded = config.trustForwardedHost ? request.headers.get(config.trustForwardedHost)?.split(',')[0]?.trim().toLowerCase() : undefined;
+  return (origin) => {
+    if (config.publicOrigin !== undefined && origin === config.publicOrigin) return true;
+    let seen: URL;
     try {
-      return new URL(origin).host.toLowerCase() === host;
+      seen = new URL(origin);
     } catch {
       return false;
     }
-  });
+    const named = seen.host.toLowerCase();
+    return named === host || (forwarded !== undefined && splitHost(forwarded).name !== '' && named === forwarded);
+  };
+}
+
+/** Why a state change is refused as cross-site, or undefined to go ahead. */
+function crossSite(config: WorklistConfig, request: Request, url: URL): string | undefined {
+  const header = (name: string) => request.headers.get(name) ?? undefined;
+  const reason = crossSiteReason(header, ownOrigin(config, request, url));
   if (reason) return reason;
   if (header('hx-request') !== 'true') return "it does not carry the worklist page's own header";
   return undefined;
@@ -169,22 +191,24 @@ async function post(ctx: Ctx): Promise<Response> {
   const { config, request, person } = ctx;
   const m = /^\/messages\/([^/]+)\/([a-z-]+)$/.exec(ctx.path);
   const action = ACTIONS.find((a) => a === m?.[2]);
-  const why = crossSite(request, ctx.url);
+  const why = crossSite(config, request, ctx.url);
   if (why) return pageResponse(403, frame(config, person, 'none'), 'Refused', crossSitePage(why));
   if (!m || !action || !UUID_PATTERN.test(m[1] ?? '')) return pageResponse(404, frame(config, person, 'none'), 'Not found', notFoundPage(config.basePath));
   const messageId = m[1] ?? '';
-  // Read up to the limit and no further: a chunked body declares no length.
-  const body = Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES ? undefined : await readBodyText(request, MAX_FORM_BYTES);
-  if (!body || body.truncated) return fragmentResponse(413, html`<p class="outcome error" role="alert">The form is too large.</p>`);
+  // Read up to the limit and no further (a chunked body declares no length), and no longer than the bound.
+  const body = await readForm(request, config.formTimeoutMs);
+  const close = { Connection: 'close' };
+  if (body.kind === 'too-large') return fragmentResponse(413, html`<p class="outcome error" role="alert">The form is too large. Nothing was done.</p>`, close);
+  if (body.kind === 'too-slow') return fragmentResponse(408, html`<p class="outcome error" role="alert">The form took too long to arrive. Nothing was done: try again.</p>`, close);
   const text = body.text;
   let outcome;
   try {
     outcome = await runAction(action, { config, messageId, person, form: new URLSearchParams(text) });
   } catch (error) {
-    outcome = explainError(error);
+    outcome = explainError(error, action);
     if (!outcome) throw error;
   }
   // After the swap: the live parts it refreshes hold the form that asked, and htmx drops the answer of a form no longer in the page.
   const trigger = outcome.changed ? { 'HX-Trigger-After-Swap': JSON.stringify({ 'cdms:messages': { ids: [messageId] }, [`cdms:message-${messageId}`]: '' }) } : {};
-  return fragmentResponse(outcome.status, outcome.body, trigger);
+  return fragmentResponse(outcome.status, outcome.body, trigger, config.timeZone);
 }

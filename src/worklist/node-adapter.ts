@@ -2,7 +2,8 @@
 // worklist is written once, on Request and Response, and `handle(req, res)`
 // adapts. Under Express the mount path is kept (originalUrl); a body a
 // framework already parsed is taken from `req.body` (decision D-WORKLIST-01).
-import { MAX_FORM_BYTES } from './handler.js';
+// The body is streamed, not read here: the handler reads it only once
+// `authorize` has accepted the person, within a size and a time.
 import type { WorklistNodeRequest as IncomingMessage, WorklistNodeResponse as ServerResponse } from './options.js';
 
 
@@ -19,22 +20,23 @@ function parsedBody(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The body as a stream the handler pulls from (a framework's parsed body as it is); nothing is read until it pulls. */
+function bodyOf(req: IncomingMessage): string | ReadableStream<Uint8Array> {
   const parsed = parsedBody(req);
   if (parsed !== undefined || req.readableEnded) return parsed ?? '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
-    size += buffer.length;
-    if (size > MAX_FORM_BYTES) throw new RangeError('request body too large');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const chunks = req[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(typeof next.value === 'string' ? Buffer.from(next.value) : (next.value as Uint8Array));
+    },
+    // Not returned on cancel: that would destroy the socket before the refusal is written; the answer closes the connection.
+  });
 }
 
 /** The Fetch API request of a node:http request. */
-export async function toRequest(req: IncomingMessage): Promise<Request> {
+export function toRequest(req: IncomingMessage): Request {
   const path = (req as { originalUrl?: unknown }).originalUrl;
   const host = typeof req.headers.host === 'string' ? req.headers.host : 'localhost';
   const url = new URL(typeof path === 'string' ? path : (req.url ?? '/'), `http://${host}`);
@@ -44,8 +46,8 @@ export async function toRequest(req: IncomingMessage): Promise<Request> {
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
-  return new Request(url, body === undefined ? { method, headers } : { method, headers, body });
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  return new Request(url, { method, headers, body: bodyOf(req), duplex: 'half' });
 }
 
 /** Writes a Fetch API response to a node:http response, streaming its body (a live event stream ends when the browser goes). */

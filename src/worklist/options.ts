@@ -7,6 +7,8 @@ import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
 import type { StandardMessageParams } from '../schemas/message.js';
 import type { TrackedMessage, TrackedMessageSummary } from '../tracker/index.js';
 import type { WorklistTracker } from './tracker-port.js';
+import { checkedBasePath, checkedOrigin, hostRule } from './hosts.js';
+import { checkedTimeZone } from './local-time.js';
 
 /** The person using the worklist, as the app's sign-in knows them. */
 export interface WorklistPerson {
@@ -112,6 +114,42 @@ export interface WorklistOptions {
   logger?: Logger | undefined;
   /** How often the ledger is checked for changes while a page is open, in milliseconds. @defaultValue 2_000 */
   liveCheckMs?: number | undefined;
+  /**
+   * The names the worklist answers to (the request's `Host`): `'worklist.example.nhs.uk'`
+   * (any port), `'localhost:8080'` (that port only), or `'.example.nhs.uk'` (the domain
+   * and every name under it). A request naming any other host is refused with 421 before
+   * `authorize` is asked, which stops a DNS-rebinding page (a site of the attacker's,
+   * its name pointed at this server) from reading or acting through the worklist.
+   * Give it whenever `authorize` does not rest on a cookie or credential the browser keeps
+   * per site (a fixed person, a network address, a header a proxy sets).
+   * The host of `publicOrigin` is always allowed.
+   * @defaultValue any host: a browser sends an app's session cookie only to the app's own name, so a rebinding page is not signed in
+   */
+  allowedHosts?: readonly string[] | undefined;
+  /**
+   * The origin people's browsers use, such as `'https://worklist.example.nhs.uk'`, for a
+   * worklist behind a reverse proxy that rewrites `Host` (nginx's and Apache's default):
+   * a state change is accepted from this origin. Without it, the origin is the request's own `Host`.
+   */
+  publicOrigin?: string | undefined;
+  /**
+   * A header the app's reverse proxy always sets (overwriting any a browser sent) to the
+   * host people's browsers asked for, such as `'X-Forwarded-Host'`: a state change is
+   * accepted from an Origin with that host. Name it only when the proxy sets it on every request.
+   */
+  trustForwardedHost?: string | undefined;
+  /**
+   * How long a form's body may take to arrive, in milliseconds, once `authorize` has
+   * accepted the person; a slower one is refused with 408 (a form is a few hundred bytes).
+   * @defaultValue 5_000
+   */
+  formTimeoutMs?: number | undefined;
+  /**
+   * The time zone the pages and the audit's CSV show times in (an IANA name).
+   * The pages say the zone's name (`BST`, `GMT`); the CSV gives ISO 8601 with the offset.
+   * @defaultValue 'Europe/London'
+   */
+  timeZone?: string | undefined;
 }
 
 /** The options checked, with defaults. Internal. */
@@ -124,6 +162,13 @@ export interface WorklistConfig {
   title: string;
   logger: Logger;
   liveCheckMs: number;
+  /** Whether a Host header names this worklist. */
+  hostAllowed: (host: string) => boolean;
+  /** The origins a state change may come from, besides the request's own host's. */
+  publicOrigin: string | undefined;
+  trustForwardedHost: string | undefined;
+  formTimeoutMs: number;
+  timeZone: string;
 }
 
 /** Checks the options and fills in the defaults. @throws ConfigurationError */
@@ -138,15 +183,19 @@ export function resolveWorklistOptions(options: WorklistOptions): WorklistConfig
       'createWorklist needs `authorize(request)`: return the signed-in person ({ id, name? }) or null. The worklist has no anonymous mode.',
     );
   }
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  if (basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
-    throw new ConfigurationError("basePath must be a path such as '/worklist': segments of letters, digits, '.', '_', '~' and '-'.");
-  }
+  const basePath = checkedBasePath(options.basePath);
   for (const name of ['resend', 'patient'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') throw new ConfigurationError(`${name} must be a function when given.`);
   }
   const liveCheckMs = options.liveCheckMs ?? 2_000;
   if (!Number.isFinite(liveCheckMs) || liveCheckMs < 50) throw new ConfigurationError('liveCheckMs must be at least 50 milliseconds.');
+  const formTimeoutMs = options.formTimeoutMs ?? 5_000;
+  if (!Number.isFinite(formTimeoutMs) || formTimeoutMs < 10) throw new ConfigurationError('formTimeoutMs must be at least 10 milliseconds.');
+  const publicOrigin = checkedOrigin(options.publicOrigin);
+  const trustForwardedHost = options.trustForwardedHost?.trim().toLowerCase() || undefined;
+  if (trustForwardedHost !== undefined && !/^[a-z0-9-]{1,100}$/.test(trustForwardedHost)) {
+    throw new ConfigurationError("trustForwardedHost must be a header name, such as 'X-Forwarded-Host'.");
+  }
   return {
     tracker: tracker as WorklistTracker,
     authorize: options.authorize,
@@ -156,5 +205,10 @@ export function resolveWorklistOptions(options: WorklistOptions): WorklistConfig
     title: options.title?.trim() || 'Clinical documents worklist',
     logger: options.logger ?? silentLogger,
     liveCheckMs,
+    hostAllowed: hostRule(options.allowedHosts, publicOrigin),
+    publicOrigin,
+    trustForwardedHost,
+    formTimeoutMs,
+    timeZone: checkedTimeZone(options.timeZone),
   };
 }

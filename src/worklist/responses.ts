@@ -7,18 +7,19 @@ import { findAssetDir, webAsset } from '../web/assets.js';
 import type { Html } from '../web/html.js';
 import { pageCsp, pageHeaders } from '../web/security.js';
 import { layout, type Frame } from './pages/layout.js';
+import { localiseTimes } from './local-time.js';
 
 /** Nothing but the worklist's own files may run, load or frame; no other site may frame it. */
 const HEADERS = { ...pageHeaders(pageCsp()), 'Cache-Control': 'no-store' };
 
 /** A whole page. */
 export function pageResponse(status: number, frame: Frame, title: string, content: Html, extra: Record<string, string> = {}): Response {
-  return new Response(layout(frame, title, content).text, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...HEADERS, ...extra } });
+  return new Response(localiseTimes(layout(frame, title, content).text, frame.timeZone), { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...HEADERS, ...extra } });
 }
 
 /** A piece of a page (an action's result). */
-export function fragmentResponse(status: number, content: Html, extra: Record<string, string> = {}): Response {
-  return new Response(content.text, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...HEADERS, ...extra } });
+export function fragmentResponse(status: number, content: Html, extra: Record<string, string> = {}, timeZone = 'Europe/London'): Response {
+  return new Response(localiseTimes(content.text, timeZone), { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...HEADERS, ...extra } });
 }
 
 /** A redirect to a path of the worklist (after a find by messageId). */

@@ -6,6 +6,7 @@ import type {
   AcknowledgeOptions,
   AssignOptions,
   PollNowOptions,
+  RecordRefusalOptions,
   TrackedMessage,
   TrackedRoute,
   TrackerAuditOptions,
@@ -29,6 +30,8 @@ export interface WorklistTracker {
   assign(messageId: string, personId: string | null, options?: AssignOptions): Promise<unknown>;
   /** The audit of people's actions. */
   audit(options?: TrackerAuditOptions): Promise<TrackerAuditPage>;
+  /** Keeps an action the worklist refused in the audit; without it a refusal leaves no entry. */
+  recordRefusal?(messageId: string, options: RecordRefusalOptions): Promise<void>;
   /** Polls a message now; without it the worklist offers no "Poll now". */
   pollNow?(messageId: string, options?: PollNowOptions): Promise<TrackedMessage>;
   /** Sends a message; without it the worklist offers no "Send again". */

@@ -2,8 +2,10 @@
 // refuses to start without a source of the person (and says why), keeps
 // --local-user on loopback, warns when it trusts a header beyond loopback,
 // serves the worklist over an embedded ledger, names the proxy's user in the
-// audit, and stops cleanly on Ctrl-C.
+// audit, and stops cleanly on Ctrl-C; answers only to this machine's names
+// (DNS rebinding), refuses a base path with '..', and drops slow clients.
 import { rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { standardMessage } from '../contract/support.js';
 import { freshLedgerDirectory } from '../tracker/support.js';
@@ -89,6 +91,55 @@ describe('cdms track serve', () => {
       for (const asset of ['worklist.css', 'htmx.min.js', 'live-events.js']) expect((await fetch(`${url!}assets/${asset}`)).status).toBe(200);
       serve.child.kill('SIGTERM');
       await serve.done;
+    },
+    TRACK_TIMEOUT_MS,
+  );
+
+  it("refuses a --base-path with a '.' or '..' segment, and a --public-origin that is not an origin (exit 2)", async () => {
+    const dots = await cdms(['track', 'serve', '--database', freshPGliteDirectory(), '--local-user', 'a', '--base-path', '/worklist/../admin']);
+    expect(dots.code).toBe(2);
+    expect(dots.stderr).toContain("--base-path must be a path such as '/worklist'");
+    const origin = await cdms(['track', 'serve', '--database', freshPGliteDirectory(), '--local-user', 'a', '--public-origin', 'worklist.example']);
+    expect(origin.code).toBe(2);
+    expect(origin.stderr).toContain('--public-origin must be an origin');
+  });
+
+  it(
+    'answers only to its own names (a DNS-rebinding page is refused, even as the local user) and drops a client that trickles its headers',
+    async () => {
+      const { database, messageId } = await ledgerWithRejection();
+      const serve = startCli(['track', 'serve', '--database', database, '--port', '0', '--local-user', 'duty.manager', '--allowed-host', 'worklist.ward.example']);
+      const [, url] = await serve.waitFor('stdout', /Worklist at (http:\/\/127\.0\.0\.1:(\d+)\/)/, 60_000);
+      const port = Number(new URL(url!).port);
+      const ask = (host: string, head = `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`) =>
+        new Promise<{ status: string; ms: number }>((resolve, reject) => {
+          const started = Date.now();
+          const socket = connect(port, '127.0.0.1', () => socket.write(head));
+          let answer = '';
+          socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+          socket.on('close', () => resolve({ status: /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 'closed', ms: Date.now() - started }));
+          socket.on('error', reject);
+        });
+      expect((await ask(`evil.example:${port}`)).status).toBe('421');
+      expect((await ask(`127.0.0.1:${port + 1}`)).status).toBe('421');
+      expect((await ask(`localhost:${port}`)).status).toBe('200');
+      expect((await ask(`127.0.0.1:${port}`)).status).toBe('200');
+      expect((await ask('worklist.ward.example')).status).toBe('200');
+      const form = 'note=Rebound';
+      const act = await ask(
+        '',
+        `POST /messages/${messageId}/acknowledge HTTP/1.1\r\nHost: evil.example:${port}\r\nOrigin: http://evil.example:${port}\r\nHX-Request: true\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\nConnection: close\r\n\r\n${form}`,
+      );
+      expect(act.status).toBe('421');
+      // Headers that never end: Node's default would hold the connection for a minute; the worklist's server lets go within its bound.
+      const trickle = await ask('', `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `);
+      expect(trickle.ms).toBeLessThan(30_000);
+      serve.child.kill('SIGTERM');
+      await serve.done;
+      const after = await asApp(env.sandbox, database, (app) => app.get(messageId));
+      expect(after?.attention?.reason).toBe('rejected');
+      rmSync(database, { recursive: true, force: true });
     },
     TRACK_TIMEOUT_MS,
   );

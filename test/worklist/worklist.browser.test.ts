@@ -193,6 +193,26 @@ describe.skipIf(!browser).each(ENGINES)('worklist in Chromium ($engine)', ({ eng
     await expect(page.getByText(HOSTILE_TOPIC).first().isVisible()).resolves.toBe(true);
   });
 
+  it.skipIf(skip)('staff read no developer text: no error class, HTTP method or JSON path outside the folded technical detail', async () => {
+    const id = await raise('reject');
+    const { messageId: polled } = await tracker.send('standard', standardMessage());
+    // The tracker's own polls of other messages take faults too: enough that the person's poll meets one.
+    env.sandbox.failNext({ operation: 'messages.status', status: 500, count: 200 });
+    await tracker.pollNow(polled, { by: 'alice' });
+    expect((await tracker.audit({ messageId: polled })).items.map((e) => e.outcome)).toEqual(['failed']);
+    const technical = /\b[A-Z][A-Za-z]*Error\b|\b(?:GET|POST|PUT|PATCH|DELETE)\b|\b[a-z][A-Za-z]*(?:\.[a-z][A-Za-z]*){2,}\b/;
+    for (const path of ['/', `/messages/${id}`, `/messages/${polled}`, '/audit']) {
+      await open(path);
+      const visible = await page.evaluate<string>(
+        `(() => { const body = document.body.cloneNode(true); body.querySelectorAll('details.technical').forEach((d) => d.remove()); return body.innerText; })()`,
+      );
+      expect(visible, path).not.toMatch(technical);
+    }
+    await open(`/messages/${polled}`);
+    await expect(page.locator('details.technical').first().isVisible()).resolves.toBe(true);
+    await open('/');
+  });
+
   it.skipIf(skip)('signed out, every page shows nothing from the ledger', async () => {
     const id = (await tracker.list({ limit: 1 })).items[0]!.messageId;
     await browser!.context.clearCookies();

@@ -3,13 +3,17 @@
 // header an authenticating reverse proxy sets (--trust-header), or is one
 // fixed local user on this machine (--local-user, loopback only); without
 // either it refuses to start: the worklist has no anonymous mode (decision
-// D-WORKLIST-07).
-import { createServer } from 'node:http';
+// D-WORKLIST-07). It answers only to the names of this machine it listens
+// on (DNS rebinding), and its server drops slow clients (D-WORKLIST-08).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { createWorklist, type WorklistPerson, type WorklistRequest } from '../../worklist/index.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
+import { ConfigurationError } from '../../core/errors/cdms-error.js';
+import { checkedBasePath, checkedOrigin } from '../../worklist/hosts.js';
 import { withExamples } from '../help.js';
 import { errorCode } from '../json-file.js';
 import { withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
@@ -25,6 +29,29 @@ interface ServeOptions extends GlobalOptions, TrackerDatabaseFlags {
   localUser?: string | undefined;
   basePath?: string | undefined;
   title?: string | undefined;
+  allowedHost?: string[] | undefined;
+  publicOrigin?: string | undefined;
+}
+
+/**
+ * Timeouts that fit a page of a few kilobytes and a form of a few hundred
+ * bytes (Node's defaults let a client hold a connection for minutes): the
+ * headers within 10 s, the whole request within 15 s, an idle kept-alive
+ * connection 5 s; checked every second. A live event stream is a response,
+ * which none of these bounds.
+ */
+export const SERVE_TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 15_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 } as const;
+
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
+
+/** The Host names the worklist answers to: this machine's loopback names and the interface it listens on (every one, on a wildcard), on its port; plus those the operator adds. */
+export function servedHosts(host: string, port: number, extra: readonly string[] = []): string[] {
+  const bracket = (name: string) => (name.includes(':') && !name.startsWith('[') ? `[${name}]` : name);
+  const names = ['localhost', '.localhost', '127.0.0.1', '[::1]'];
+  if (WILDCARD.has(host)) {
+    for (const list of Object.values(networkInterfaces())) for (const address of list ?? []) names.push(bracket(address.address.replace(/%.*$/, '')));
+  } else names.push(bracket(host));
+  return [...names.map((name) => `${name}:${port}`), ...extra];
 }
 
 /** Where the person comes from, checked before anything is opened. */
@@ -65,6 +92,19 @@ function authorizeBy(identity: Identity): (request: WorklistRequest) => Worklist
   };
 }
 
+/** The flag that gave each option, for a refusal's sentence. */
+const FLAG_OF: Record<string, string> = { basePath: '--base-path', allowedHosts: '--allowed-host', publicOrigin: '--public-origin' };
+
+/** Runs a check of the worklist's options, its refusal said with the command's flag names (exit 2). */
+function asUsage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    throw new UsageError(error.message.replace(/^(basePath|allowedHosts|publicOrigin)/, (name) => FLAG_OF[name] ?? name));
+  }
+}
+
 /** Registers `cdms track serve`. */
 export function registerTrackServe(track: Command, ctx: CliContext): void {
   const command = track
@@ -76,12 +116,17 @@ export function registerTrackServe(track: Command, ctx: CliContext): void {
     .option('--local-user <name>', 'act as this one person (loopback only)')
     .option('--base-path <path>', "serve under this path (e.g. /worklist; default '')")
     .option('--title <title>', 'the pages\' title')
+    .option('--allowed-host <name...>', 'also answer to this host name (the name people use, behind a proxy that passes Host on); anything else is refused')
+    .option('--public-origin <origin>', 'the origin people\'s browsers use behind a reverse proxy that rewrites Host (e.g. https://worklist.example.nhs.uk)')
     .action(async (_options: unknown, cmd: Command) => {
       const options = cmd.optsWithGlobals<ServeOptions>();
       const host = options.host?.trim() || '127.0.0.1';
       const loopback = isLoopback(host);
       const identity = identityOf(options, loopback);
       const port = wholeNumber(options.port, '--port', 65_535) ?? 8080;
+      // Checked before the ledger is opened: a path with '.' or '..' would be resolved elsewhere by a browser or proxy.
+      asUsage(() => checkedBasePath(options.basePath));
+      asUsage(() => checkedOrigin(options.publicOrigin));
       if (identity.kind === 'header' && !loopback) {
         ctx.out.diagnostic(
           `Warning: listening on ${host}, and trusting the ${options.trustHeader} header for who is acting. Anyone who can reach this port ` +
@@ -89,8 +134,9 @@ export function registerTrackServe(track: Command, ctx: CliContext): void {
         );
       }
       await withReadOnlyTracker(ctx, options, async (tracker) => {
-        const worklist = createWorklist({ tracker, authorize: authorizeBy(identity), basePath: options.basePath, title: options.title });
-        const server = createServer(worklist.handle);
+        // Made once the port is known (--port 0): the names it answers to carry it.
+        let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
+        const server = createServer({ ...SERVE_TIMEOUTS }, (req, res) => handle(req, res));
         await new Promise<void>((resolve, reject) => {
           server.once('error', (error) => {
             const code = errorCode(error);
@@ -98,6 +144,22 @@ export function registerTrackServe(track: Command, ctx: CliContext): void {
           });
           server.listen(port, host, resolve);
         });
+        const listening = (server.address() as AddressInfo).port;
+        let worklist: ReturnType<typeof createWorklist>;
+        try {
+          worklist = asUsage(() => createWorklist({
+            tracker,
+            authorize: authorizeBy(identity),
+            basePath: options.basePath,
+            title: options.title,
+            allowedHosts: servedHosts(host.toLowerCase(), listening, options.allowedHost ?? []),
+            publicOrigin: options.publicOrigin,
+          }));
+        } catch (error) {
+          server.close();
+          throw error;
+        }
+        handle = worklist.handle;
         const address = server.address() as AddressInfo;
         const url = `${listenUrl(address)}${options.basePath?.replace(/\/+$/, '') ?? ''}/`;
         const who = identity.kind === 'header' ? `people from the ${options.trustHeader} header` : `acting as ${identity.user.id}`;
@@ -115,5 +177,6 @@ export function registerTrackServe(track: Command, ctx: CliContext): void {
   withExamples(command, [
     'cdms track serve --local-user j.smith',
     'cdms track serve --database postgres://worklist@db.internal/cdms --host 10.0.0.5 --trust-header X-Forwarded-User --base-path /worklist',
+    'cdms track serve --trust-header X-Forwarded-User --public-origin https://worklist.example.nhs.uk --base-path /worklist',
   ]);
 }

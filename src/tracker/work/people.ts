@@ -99,8 +99,12 @@ export async function assignTo(store: LedgerStore, messageId: string, assignee: 
   if (!result.changed) throw new ConflictingActionError(messageId, assignee === null ? 'unassign' : 'assign', await store.lastDone(messageId, ['assign', 'unassign']));
 }
 
-/** Runs a poll a person asked for, and audits it: done, or refused (the guidance's limit) with when the next is allowed. */
-export async function auditedPoll<T>(store: LedgerStore, messageId: string, by: string, poll: () => Promise<T>): Promise<T> {
+/**
+ * Runs a poll a person asked for, and audits it: done, failed (the poll's
+ * error, which `poll` returns), or refused (the guidance's limit) with when
+ * the next is allowed.
+ */
+export async function auditedPoll(store: LedgerStore, messageId: string, by: string, poll: () => Promise<string | null | undefined>): Promise<void> {
   const problems: InvalidParameter[] = [];
   checkPerson('by', by, problems);
   throwIf(problems);
@@ -108,13 +112,36 @@ export async function auditedPoll<T>(store: LedgerStore, messageId: string, by: 
   const before = await store.get(messageId);
   const reason = before?.attention ?? null;
   try {
-    const result = await poll();
-    await store.insertAudit({ ...entry, at: new Date(), outcome: 'done', reason, detail: null });
-    return result;
+    const failed = await poll();
+    await store.insertAudit({ ...entry, at: new Date(), outcome: failed ? 'failed' : 'done', reason, detail: failed ?? null });
   } catch (error) {
     if (error instanceof PollLimitError) {
       await store.insertAudit({ ...entry, at: new Date(), outcome: 'refused', reason, detail: describeError(error) });
     }
     throw error;
   }
+}
+
+/** Options of `recordRefusal`. */
+export interface RecordRefusalOptions {
+  /** Who asked (the person's id, as the app's sign-in gives it). */
+  by: string;
+  /** What they asked for. */
+  action: 'resend' | 'replace' | 'poll-now';
+  /** Why it was refused, in a sentence; never patient data (up to 2,000 characters). */
+  detail: string;
+}
+
+/** Keeps in the audit an action the app refused before it reached the tracker (a resend it cannot make). */
+export async function recordRefusal(store: LedgerStore, messageId: string, options: RecordRefusalOptions): Promise<void> {
+  const problems: InvalidParameter[] = [];
+  assertUuid('messageId', messageId);
+  checkPerson('by', options?.by, problems);
+  if (!['resend', 'replace', 'poll-now'].includes(options?.action)) problems.push({ name: 'action', reason: "must be 'resend', 'replace' or 'poll-now'" });
+  checkNote('detail', options?.detail, problems);
+  throwIf(problems);
+  const current = await store.get(messageId);
+  if (!current) throw new UnknownMessageError(messageId);
+  const { by, action, detail } = options;
+  await store.insertAudit({ at: new Date(), messageId, by, action, outcome: 'refused', reason: current.attention ?? null, assignee: null, replacement: null, note: null, detail });
 }

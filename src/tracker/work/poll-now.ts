@@ -10,13 +10,15 @@ import { CdmsError } from '../../core/errors/cdms-error.js';
  * A poll the app asks for, within the same rules as the scheduled ones: it
  * counts against the message's four a day and takes a slot of the shared
  * budget. A message no longer followed is not polled (its status is final
- * or the service removed it).
+ * or the service removed it). Answers what the poll failed with (the
+ * service's error, kept as the message's last error), null when it read a
+ * status, undefined when no poll was made.
  */
-export async function pollNow(ctx: TrackerContext, messageId: string, signal: AbortSignal): Promise<void> {
+export async function pollNow(ctx: TrackerContext, messageId: string, signal: AbortSignal): Promise<string | null | undefined> {
   const { store, config, budget } = ctx;
   const current = await store.get(messageId);
   if (!current) throw new UnknownMessageError(messageId);
-  if (current.stage !== 'following') return;
+  if (current.stage !== 'following') return undefined;
   const allowedAt = earliestUnderCap(current.pollTimes, config.pollIntervalMs);
   if (allowedAt > Date.now()) throw new PollLimitError(new Date(allowedAt));
   const now = Date.now();
@@ -27,7 +29,8 @@ export async function pollNow(ctx: TrackerContext, messageId: string, signal: Ab
   const [slot] = await budget.reserve(1);
   if (!(await budget.waitTurn(slot ?? now, signal))) {
     await store.release(messageId, config.instanceId);
-    return;
+    return undefined;
   }
-  await pollClaimed(ctx, claimed, 'poll-now');
+  const polled = await pollClaimed(ctx, claimed, 'poll-now');
+  return polled ? polled.state.lastError : undefined;
 }

@@ -1,5 +1,6 @@
 // The audit page: every person's action, newest first, filtered by message,
 // person, action and date, a page at a time, and the same as a CSV file.
+import { explained } from '../plain-words.js';
 import { html, type Html } from '../../web/html.js';
 import { ATTENTION_REASON_LABELS, type TrackerAuditEntry } from '../../tracker/index.js';
 import type { AuditFilter } from '../audit-view.js';
@@ -22,7 +23,7 @@ const ACTION_LABELS: Record<TrackerAuditEntry['action'], string> = {
   'poll-now': 'Polled now',
 };
 
-const OUTCOME_LABELS: Record<TrackerAuditEntry['outcome'], string> = { done: 'Done', conflict: 'Someone acted first', refused: 'Refused' };
+const OUTCOME_LABELS: Record<TrackerAuditEntry['outcome'], string> = { done: 'Done', conflict: 'Someone acted first', refused: 'Refused', failed: 'Failed' };
 
 function query(f: AuditFilter, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
@@ -52,7 +53,7 @@ function row(e: TrackerAuditEntry, base: string): Html {
 <td data-label="Outcome">${OUTCOME_LABELS[e.outcome]}</td>
 <td data-label="Message" class="id"><a href="${base}/messages/${e.messageId}">${e.messageId}</a></td>
 <td data-label="Reason">${e.reason ? ATTENTION_REASON_LABELS[e.reason] : ''}</td>
-<td data-label="Note">${e.note ?? ''}${e.detail && e.outcome !== 'done' ? html`<br><span class="muted">${e.detail}</span>` : ''}</td>
+<td data-label="Note">${e.note ?? ''}${e.detail && e.outcome !== 'done' ? html`<br><span class="muted">${explained(e.detail)}</span>` : ''}</td>
 </tr>`;
 }
 

@@ -23,3 +23,9 @@ export function serverErrorPage(): Html {
   return html`<h1>The worklist could not be shown</h1>
 <p>The tracker's database could not be read just now. Try again in a minute; if it goes on, tell whoever runs the system.</p>`;
 }
+
+/** A request naming a host the worklist does not answer to (a DNS-rebinding page, or a link with the wrong address). */
+export function wrongHostPage(): Html {
+  return html`<h1>Wrong address</h1>
+<p>The worklist does not answer to the address this request was sent to, so nothing was shown or done. Open it from its usual link.</p>`;
+}

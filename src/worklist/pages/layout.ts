@@ -29,6 +29,8 @@ export interface Frame {
   base: string;
   person: WorklistPerson | null;
   current: PageKey;
+  /** The zone the page's times are shown in. */
+  timeZone: string;
 }
 
 function navigation(frame: Frame): Html {

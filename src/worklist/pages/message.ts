@@ -9,6 +9,8 @@ import { ATTENTION_REASON_LABELS, type TrackedMessage, type TrackerAuditEntry } 
 import type { WorklistPatient, WorklistPerson } from '../options.js';
 import { REASON_GUIDES, stepsFor } from '../reasons.js';
 import { explainStatus } from '../status-words.js';
+import { gpRouteGuide } from '../gp-route-guide.js';
+import { explained, technicalDetail } from '../plain-words.js';
 import { facts, patientCell, timeCell } from './parts.js';
 import { timeline } from './timeline.js';
 
@@ -21,7 +23,12 @@ export interface MessageView {
   patient: WorklistPatient | null;
   /** What the worklist can do here. */
   can: { resend: boolean; poll: boolean };
+  /** The message that replaced this one, when there is one (to say whether that send failed). */
+  replacement?: TrackedMessage | undefined;
 }
+
+/** Reasons whose message never reached the service, and never will. */
+const NEVER_DELIVERED = new Set(['send-failed', 'content-rejected']);
 
 /** A form that posts through htmx (with the header that proves it came from this page), its result shown in the page. */
 function actionForm(view: MessageView, action: string, content: Html, className = ''): Html {
@@ -79,21 +86,27 @@ function attentionPanel(view: MessageView): Html {
   const attention = message.attention;
   if (!attention) {
     const newVersion = view.audit.some((e) => e.action === 'replace' && e.outcome === 'done' && e.replacement === message.replacedBy);
-    const resent = message.replacedBy
-      ? html` ${newVersion ? 'A new version of it was sent' : 'It was sent again'} as <a class="id" href="${view.base}/messages/${message.replacedBy}">${message.replacedBy}</a>.`
-      : '';
+    const failed = view.replacement?.attention && NEVER_DELIVERED.has(view.replacement.attention.reason);
+    const link = html`<a class="id" href="${view.base}/messages/${message.replacedBy}">${message.replacedBy}</a>`;
+    const resent = !message.replacedBy
+      ? ''
+      : failed
+        ? html` It was sent again as ${link}, but that send failed and was never delivered: open it to see why.`
+        : html` ${newVersion ? 'A new version of it was sent' : 'It was sent again'} as ${link}.`;
     return html`<section class="panel" aria-labelledby="attention-heading"><h2 id="attention-heading">Nothing to do</h2>
 <p>This message does not need a person now.${resent}</p>${can.poll ? pollForm(view) : ''}</section>`;
   }
   const guide = REASON_GUIDES[attention.reason];
+  // On the GP route a known refusal code says who refused and what to do: its words replace the reason's, never add to them.
+  const code = gpRouteGuide(message);
   const resendable = can.resend && guide.resend && message.replacedBy === null;
   return html`<section class="panel attention" aria-labelledby="attention-heading">
-<h2 id="attention-heading">Needs a person: ${ATTENTION_REASON_LABELS[attention.reason]}</h2>
-<p>Since ${timeCell(attention.since)}.${attention.detail ? html` <span class="muted">${attention.detail}</span>` : ''}</p>
+<h2 id="attention-heading">Needs a person: ${code?.heading ?? ATTENTION_REASON_LABELS[attention.reason]}</h2>
+<p>Since ${timeCell(attention.since)}.${attention.detail ? html` ${code ? technicalDetail(attention.detail) : explained(attention.detail, message.recipient)}` : ''}</p>
 <h3>What it means</h3>
-<p>${guide.meaning}</p>
+<p>${code?.meaning ?? guide.meaning}</p>
 <h3>What to do</h3>
-<ol class="steps">${stepsFor(attention.reason, message.route).map((s) => html`<li>${s}</li>`)}</ol>
+<ol class="steps">${(code?.steps ?? stepsFor(attention.reason, message.route)).map((s) => html`<li>${s}</li>`)}</ol>
 <div class="actions">
 ${assignment(view)}
 ${resendable ? resendForm(view) : ''}
@@ -106,9 +119,10 @@ ${acknowledgeForm(view, attention.reason)}
 function summary(view: MessageView): Html {
   const m = view.message;
   const meaning = m.status ? explainStatus(m.status, m.subStatus) : undefined;
+  const never = m.attention && NEVER_DELIVERED.has(m.attention.reason);
   const link = (id: string | null) => (id ? html`<a class="id" href="${view.base}/messages/${id}">${id}</a>` : null);
   return facts([
-    ['Status', m.status ? html`<span class="status">${m.status}</span>${m.subStatus ? ` (${m.subStatus})` : ''}${meaning ? html`: ${meaning}` : ''}` : 'not held by the service yet'],
+    ['Status', m.status ? html`<span class="status">${m.status}</span>${m.subStatus ? ` (${m.subStatus})` : ''}${meaning ? html`: ${meaning}` : ''}` : never ? 'never delivered: the service refused it for good' : 'not held by the service yet'],
     ['Route', ROUTE_LABELS[m.route] ?? m.route],
     ['Topic', m.topic],
     ['Recipient practice', m.recipient],
@@ -119,7 +133,7 @@ function summary(view: MessageView): Html {
     ['Document version', m.versionNumber === null ? null : String(m.versionNumber)],
     ['Replaces', link(m.replaces)],
     ['Replaced by', link(m.replacedBy)],
-    ['Last error', m.lastError],
+    ['Last error', m.lastError ? explained(m.lastError, m.recipient) : null],
   ]);
 }
 

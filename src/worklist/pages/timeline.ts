@@ -5,6 +5,8 @@
 import { html, type Html } from '../../web/html.js';
 import { ATTENTION_REASON_LABELS, type TrackedMessage, type TrackerAuditEntry } from '../../tracker/index.js';
 import { explainStatus } from '../status-words.js';
+import { gpRouteGuide } from '../gp-route-guide.js';
+import { explained } from '../plain-words.js';
 import { timeCell } from './parts.js';
 
 interface Entry {
@@ -18,13 +20,14 @@ const OUTCOMES: Record<TrackerAuditEntry['outcome'], string> = {
   done: '',
   conflict: ' (someone had acted first: nothing changed)',
   refused: ' (refused: nothing changed)',
+  failed: ' (it did not work: nothing changed)',
 };
 
 function personAction(e: TrackerAuditEntry, base: string): Html {
   const who = e.by ?? 'Someone (no name recorded)';
   const note = e.note ? html`<blockquote class="note">${e.note}</blockquote>` : '';
   const outcome = OUTCOMES[e.outcome];
-  const detail = e.detail && e.outcome !== 'done' ? html`<br><span class="muted">${e.detail}</span>` : '';
+  const detail = e.detail && e.outcome !== 'done' ? html`<br><span class="muted">${explained(e.detail)}</span>` : '';
   switch (e.action) {
     case 'acknowledge':
       return html`<strong>${who}</strong> acknowledged it${e.reason ? ` (${ATTENTION_REASON_LABELS[e.reason]})` : ''}${outcome}${detail}${note}`;
@@ -61,7 +64,7 @@ export function timeline(message: TrackedMessage, audit: readonly TrackerAuditEn
     });
   }
   if (message.attention) {
-    entries.push({ at: message.attention.since, what: html`Needs a person: <strong>${ATTENTION_REASON_LABELS[message.attention.reason]}</strong>${message.attention.detail ? html`<br><span class="muted">${message.attention.detail}</span>` : ''}` });
+    entries.push({ at: message.attention.since, what: html`Needs a person: <strong>${gpRouteGuide(message)?.heading ?? ATTENTION_REASON_LABELS[message.attention.reason]}</strong>${message.attention.detail ? html`<br><span class="muted">${explained(message.attention.detail, message.recipient)}</span>` : ''}` });
   }
   for (const e of audit) entries.push({ at: e.at, what: personAction(e, base) });
   const ordered = entries.map((e, i) => ({ ...e, i })).sort((a, b) => a.at.getTime() - b.at.getTime() || a.i - b.i);
