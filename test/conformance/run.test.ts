@@ -84,13 +84,14 @@ describe('runConformance against the sandbox', () => {
   });
 
   it('the manifest catches a changed file', () => {
-    const { dir, cleanup } = evidenceDir();
+    const copy = evidenceDir();
+    const dir = copy.dir;
     try {
       execFileSync('cp', ['-r', `${out.dir}/.`, dir]);
       execFileSync('sed', ['-i', 's/passed/PASSED/', join(dir, 'requirements.csv')]);
       expect(() => execFileSync('sha256sum', ['-c', MANIFEST_FILE], { cwd: dir, stdio: 'pipe' })).toThrow();
     } finally {
-      cleanup();
+      copy.cleanup();
     }
   });
 

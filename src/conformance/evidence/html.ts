@@ -73,7 +73,7 @@ export function evidencePage(r: ConformanceReport): string {
 <title>cdms-sdk conformance evidence</title>
 <style>${STYLE} :root { --run: "${runLine(r).replace(/["\\]/g, '')}"; }</style></head>
 <body><main>
-<h1>Conformance evidence: ${r.passed ? 'every scenario passed' : 'not every scenario passed'}</h1>
+<h1>Conformance evidence: ${r.passed ? 'every scenario passed' : 'not every scenario passed'}${r.trackerNote ? ' (the tracker part was not run)' : ''}</h1>
 <dl class="run"><dt>SDK</dt><dd>cdms-sdk ${r.sdkVersion}</dd><dt>Node.js</dt><dd>${r.nodeVersion}</dd><dt>Base URL</dt><dd>${r.baseUrl} (${r.target})</dd><dt>Started</dt><dd>${r.startedAt}</dd><dt>Ended</dt><dd>${r.endedAt}</dd><dt>Results</dt><dd>${counts}</dd>${r.trackerNote ? html`<dt>Tracker</dt><dd>${r.trackerNote}</dd>` : ''}</dl>
 <p>API keys, access codes and tokens are masked; attachments are shown by name, type, size and SHA-256. manifest.sha256 holds the SHA-256 of every file of this evidence (check it with <code>sha256sum -c manifest.sha256</code>).</p>
 <table><caption>Summary</caption><thead><tr><th scope="col">Scenario</th><th scope="col">Requirements</th><th scope="col">Result</th><th scope="col">Time</th></tr></thead><tbody>${rows}</tbody></table>
