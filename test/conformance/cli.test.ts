@@ -76,7 +76,7 @@ describe('cdms conformance run', () => {
     // The sandbox behind a proxy that hides its control API: a test mailbox to the run.
     const proxy = createServer((req, res) => {
       if (req.url?.startsWith('/_sandbox')) return void res.writeHead(404).end();
-      void fetch(`${sandbox.url}${req.url ?? '/'}`, { method: req.method, headers: { ApiKey: String(req.headers.apikey) } }).then(async (r) => {
+      void fetch(`${sandbox.url}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers: { ApiKey: String(req.headers.apikey) } }).then(async (r) => {
         res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'text/plain' }).end(Buffer.from(await r.arrayBuffer()));
       });
     });
