@@ -24,4 +24,5 @@ export {
   type ScenarioOutcome,
   type ScenarioResult,
   type TimelineEntry,
+  type TrackerView,
 } from './types.js';

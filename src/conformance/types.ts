@@ -79,6 +79,16 @@ export interface TimelineEntry {
   source: string;
 }
 
+/** The tracker's final view of one message of a scenario. */
+export interface TrackerView {
+  /** The message. */
+  messageId: string;
+  /** The tracker's stage (sending, queued, following, failed, settled). */
+  stage: string;
+  /** Its attention reason, or null when nothing needs a person. */
+  attention: string | null;
+}
+
 /** The evidence and outcome of one scenario. */
 export interface ScenarioOutcome extends ConformanceScenarioInfo {
   /** How it ended. */
@@ -95,8 +105,8 @@ export interface ScenarioOutcome extends ConformanceScenarioInfo {
   exchanges: RecordedExchange[];
   /** The tracker's statuses of its messages, oldest first; empty when the tracker part was not run. */
   timeline: TimelineEntry[];
-  /** The tracker's final view of each of its messages (stage and attention reason). */
-  tracker: { messageId: string; stage: string; attention: string | null }[];
+  /** The tracker's final view of each of its messages. */
+  tracker: TrackerView[];
   /** Whether the tracker part ran: false when no ledger could be opened (see the run's `trackerNote`). */
   trackerRun: boolean;
 }
