@@ -44,9 +44,14 @@ export const LAYERS = [
   { floor: ['tracker'], may: ['client.ts', 'resources', 'core', 'schemas', 'telemetry', 'internal'], why: 'The tracker stands on the client (client.ts, resources/), core/, schemas/, telemetry/ and internal/.' },
   { floor: ['worklist'], may: ['core', 'schemas', 'web', 'tracker/index.ts'], why: 'The worklist stands on core/, schemas/ and web/, and enters the tracker only through its entry point, tracker/index.ts.' },
   {
+    floor: ['conformance'],
+    may: ['index.ts', 'sandbox', 'schemas', 'internal', 'web', 'version.ts', 'tracker/index.ts'],
+    why: 'The conformance run is a sender of its own: it uses the entry points (index.ts, sandbox/), schemas/, internal/, web/ and version.ts, and enters the tracker only through its entry point, tracker/index.ts.',
+  },
+  {
     floor: ['cli'],
-    may: ['index.ts', 'sandbox', 'worklist', 'attachments.ts', 'version.ts', 'schemas', 'internal', 'web', 'tracker/internal.ts'],
-    why: 'The CLI uses the entry points (index.ts, sandbox/, worklist/), attachments.ts, version.ts, schemas/, internal/ and web/, and enters the tracker only through tracker/internal.ts, its one door.',
+    may: ['index.ts', 'sandbox', 'worklist', 'conformance', 'attachments.ts', 'version.ts', 'schemas', 'internal', 'web', 'tracker/internal.ts'],
+    why: 'The CLI uses the entry points (index.ts, sandbox/, worklist/, conformance/), attachments.ts, version.ts, schemas/, internal/ and web/, and enters the tracker only through tracker/internal.ts, its one door.',
   },
 ];
 

@@ -7,6 +7,7 @@ const entry = {
   'widget/index': 'src/widget/index.ts',
   'tracker/index': 'src/tracker/index.ts',
   'worklist/index': 'src/worklist/index.ts',
+  'conformance/index': 'src/conformance/index.ts',
 };
 
 // The wrong-patient check's worker thread (src/validation/pdf-check/pdf-pool.ts starts it):

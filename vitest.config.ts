@@ -42,6 +42,7 @@ export default defineConfig({
       { find: /^cdms-sdk\/sandbox$/, replacement: fileURLToPath(new URL('./src/sandbox/index.ts', import.meta.url)) },
       { find: /^cdms-sdk\/tracker$/, replacement: fileURLToPath(new URL('./src/tracker/index.ts', import.meta.url)) },
       { find: /^cdms-sdk\/worklist$/, replacement: fileURLToPath(new URL('./src/worklist/index.ts', import.meta.url)) },
+      { find: /^cdms-sdk\/conformance$/, replacement: fileURLToPath(new URL('./src/conformance/index.ts', import.meta.url)) },
       { find: /^cdms-sdk\/widget$/, replacement: fileURLToPath(new URL('./src/widget/index.ts', import.meta.url)) },
       { find: /^cdms-sdk$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
     ],

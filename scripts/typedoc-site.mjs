@@ -24,6 +24,7 @@ export const CATEGORY_ORDER = [
   'Widget',
   'Tracker',
   'Worklist',
+  'Conformance',
   'Guides',
   'API reference',
 ];
@@ -34,6 +35,7 @@ const RULES = [
   ['cdms-sdk/widget', '', 'Widget'],
   ['cdms-sdk/tracker', '', 'Tracker'],
   ['cdms-sdk/worklist', '', 'Worklist'],
+  ['cdms-sdk/conformance', '', 'Conformance'],
   ['cdms-sdk', 'src/core/errors/', 'Errors'],
   ['cdms-sdk', 'src/schemas/', 'Messages and types'],
   ['cdms-sdk', 'src/validation/', 'Validation'],

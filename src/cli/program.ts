@@ -3,6 +3,7 @@
 // and abort signal as arguments, so it runs in-process in tests too.
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
+import { registerConformance } from './commands/conformance.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerSend } from './commands/send.js';
 import { registerStatus } from './commands/status.js';
@@ -93,6 +94,7 @@ export function createProgram(ctx: CliContext): Command {
   registerValidate(program, ctx);
   registerSandbox(program, ctx);
   registerTrack(program, ctx);
+  registerConformance(program, ctx);
   return program;
 }
 

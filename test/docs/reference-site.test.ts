@@ -47,10 +47,11 @@ describe('the API reference site', () => {
     expect(problems).toEqual({ errors: false, warnings: false });
   });
 
-  it('names its modules as users import them: cdms-sdk, cdms-sdk/sandbox, cdms-sdk/widget, cdms-sdk/tracker, cdms-sdk/worklist (never "index")', () => {
-    expect(project.children?.map((child) => child.name)).toEqual(['cdms-sdk', 'cdms-sdk/sandbox', 'cdms-sdk/tracker', 'cdms-sdk/widget', 'cdms-sdk/worklist']);
+  it('names its modules as users import them: cdms-sdk, cdms-sdk/conformance, cdms-sdk/sandbox, cdms-sdk/widget, cdms-sdk/tracker, cdms-sdk/worklist (never "index")', () => {
+    expect(project.children?.map((child) => child.name)).toEqual(['cdms-sdk', 'cdms-sdk/conformance', 'cdms-sdk/sandbox', 'cdms-sdk/tracker', 'cdms-sdk/widget', 'cdms-sdk/worklist']);
     expect(readdirSync(join(out, 'modules')).sort()).toEqual([
       'cdms-sdk.html',
+      'cdms-sdk_conformance.html',
       'cdms-sdk_sandbox.html',
       'cdms-sdk_tracker.html',
       'cdms-sdk_widget.html',

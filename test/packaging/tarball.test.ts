@@ -26,6 +26,7 @@ const PROBES: Record<string, string> = {
   'cdms-sdk/widget': 'readLaunchTokens',
   'cdms-sdk/tracker': 'createTracker',
   'cdms-sdk/worklist': 'createWorklist',
+  'cdms-sdk/conformance': 'runConformance',
 };
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
