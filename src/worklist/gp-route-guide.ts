@@ -4,7 +4,8 @@
 // is not "Rejected by the practice", and "check the NHS number against PDS"
 // is not "phone the practice". When the code is known, the heading, the
 // meaning and the steps all come from it, so a page gives one instruction.
-import { parseGpRouteSubStatus, type GpRouteCodeSource } from '../schemas/gp-route-codes.js';
+import type { GpRouteCodeSource } from '../schemas/gp-route-codes.js';
+import { parseGpRouteSubStatus } from '../schemas/gp-route-substatus.js';
 import type { TrackedMessage } from '../tracker/index.js';
 
 /** What a page says about a GP-route refusal, from its code. */

@@ -96,10 +96,10 @@ describe('cdms track serve', () => {
   );
 
   it("refuses a --base-path with a '.' or '..' segment, and a --public-origin that is not an origin (exit 2)", async () => {
-    const dots = await cdms(['track', 'serve', '--database', freshPGliteDirectory(), '--local-user', 'a', '--base-path', '/worklist/../admin']);
+    const dots = await cdms(['track', 'serve', '--database', freshLedgerDirectory(), '--local-user', 'a', '--base-path', '/worklist/../admin']);
     expect(dots.code).toBe(2);
     expect(dots.stderr).toContain("--base-path must be a path such as '/worklist'");
-    const origin = await cdms(['track', 'serve', '--database', freshPGliteDirectory(), '--local-user', 'a', '--public-origin', 'worklist.example']);
+    const origin = await cdms(['track', 'serve', '--database', freshLedgerDirectory(), '--local-user', 'a', '--public-origin', 'worklist.example']);
     expect(origin.code).toBe(2);
     expect(origin.stderr).toContain('--public-origin must be an origin');
   });

@@ -19,7 +19,7 @@ const openWorklist = useWorklists();
 const later = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 
 async function setUp(options: Parameters<typeof openWorklist>[1] = {}) {
-  const tracker = await openTracker('PGlite', env.client({ maxRetries: 0 }));
+  const tracker = await openTracker('SQLite', env.client({ maxRetries: 0 }));
   await tracker.start();
   const served = await openWorklist(tracker, options);
   return { tracker, ...served, port: new URL(served.url).port };
