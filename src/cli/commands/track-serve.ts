@@ -12,7 +12,7 @@ import type { Command } from 'commander';
 import { createWorklist, type WorklistPerson, type WorklistRequest } from '../../worklist/index.js';
 import type { CliContext, GlobalOptions } from '../config.js';
 import { UsageError } from '../errors.js';
-import { ConfigurationError } from '../../core/errors/cdms-error.js';
+import { ConfigurationError } from '../../index.js';
 import { checkedBasePath, checkedOrigin } from '../../worklist/hosts.js';
 import { withExamples } from '../help.js';
 import { errorCode } from '../json-file.js';
