@@ -48,7 +48,7 @@ const EMBEDDED_LEDGER = [
 ];
 const hasSqlite = process.getBuiltinModule?.('node:sqlite') !== undefined;
 if (!hasSqlite) {
-  console.warn(`\n*** Node ${process.versions.node} has no node:sqlite: the tests of the embedded ledger are LEFT OUT of this run (${EMBEDDED_LEDGER.length} patterns). Run them on Node 22.13 or later. ***\n`);
+  process.stderr.write(`\n*** Node ${process.versions.node} has no node:sqlite: the tests of the embedded ledger are LEFT OUT of this run (${EMBEDDED_LEDGER.length} patterns). Run them on Node 22.13 or later. ***\n\n`);
 }
 
 const excluded = [
