@@ -55,10 +55,11 @@ describe('poolSettings', () => {
   it('bounds every wait by default: connect, statement, lock, no answer, idle transaction; TCP keep-alive', () => {
     expect(poolSettings('postgres://u:p@h/db', 5)).toMatchObject({
       max: 5,
-      connectionTimeoutMillis: 10_000,
-      statement_timeout: 30_000,
+      // A step of a call waits DATABASE_STEP_BOUND_MS (15 s) at most: 3 s to connect, then 12 s for the statement's answer.
+      connectionTimeoutMillis: 3_000,
+      statement_timeout: 10_000,
       lock_timeout: 10_000,
-      query_timeout: 35_000,
+      query_timeout: 12_000,
       idle_in_transaction_session_timeout: 60_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -67,7 +68,7 @@ describe('poolSettings', () => {
 
   it("the URL's parameters win (pg reads them over these), and the client's limit follows the statement's", () => {
     const settings = poolSettings('postgres://u:p@h/db?statement_timeout=2000&connect_timeout=3', 5);
-    expect(settings).toMatchObject({ connectionTimeoutMillis: 3_000, statement_timeout: 2_000, lock_timeout: 2_000, query_timeout: 7_000 });
+    expect(settings).toMatchObject({ connectionTimeoutMillis: 3_000, statement_timeout: 2_000, lock_timeout: 2_000, query_timeout: 4_000 });
   });
 
   it('a URL that cannot be read is a ConfigurationError that does not repeat it', () => {

@@ -57,7 +57,7 @@ describe.skipIf(!SQLITE)('the embedded ledger lock (SQLite)', () => {
     expect(ms).toBeLessThan(1_000);
   });
 
-  it.skipIf(unshareNote)('a holder that is PID 1 of its own PID namespace (a container\'s main process): refused while alive, taken over at once after SIGKILL', async () => {
+  it.skipIf(unshareNote)("a holder that is PID 1 of its own PID namespace (a container's main process): refused while alive, taken over at once after SIGKILL", async () => {
     const dir = ledgerDir();
     const holder = await startHolder(dir, { newPidNamespace: true });
     expect(holder.pid).toBe(1);
