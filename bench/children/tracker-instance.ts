@@ -14,7 +14,8 @@ import { createTracker, type Tracker } from 'cdms-sdk/tracker';
 import { BENCH_SQL, type DbMeter } from '../lib/db-meter.js';
 import { meteredPool } from '../lib/pg-meter.js';
 import { meterPGlite } from '../lib/pglite-meter.js';
-import { cloneMessages, setAside, unhandledEvents, type RunSql } from '../lib/tracker-clone.js';
+import { meterSqlite } from '../lib/sqlite-meter.js';
+import { cloneMessages, LEDGER_SCHEMA, setAside, unhandledEvents, type LedgerEngine, type RunSql } from '../lib/tracker-clone.js';
 import { trackedMessageId } from '../lib/tracker-ids.js';
 import type { InstanceArgs, InstanceCommand, InstanceLine, Tick } from '../lib/tracker-protocol.js';
 
@@ -29,22 +30,28 @@ interface Engine {
   walBytes(): Promise<number>;
   /** The bench's own statements, on the tracker's database, not metered. */
   sql: RunSql;
+  /** Whose SQL the bench's own statements speak. */
+  dialect(): LedgerEngine;
   end(): Promise<void>;
 }
 
 function openEngine(): Engine {
+  // `pglite` is the embedded engine, whichever the package under test opens: PGlite (the baseline's) or
+  // node:sqlite (this build's). Both are metered; the one the tracker used answers.
   if (args.engine === 'pglite') {
     const { meter, instance } = meterPGlite();
+    const sqlite = meterSqlite(meter);
     return {
       database: args.database,
       meter,
       wasmMb: () => mb(instance()?.wasmBytes() ?? 0),
-      walBytes: async () => (await instance()?.walBytes()) ?? 0,
+      walBytes: async () => sqlite.instance()?.walBytes() ?? (await instance()?.walBytes()) ?? 0,
       sql: (text, params) => {
-        const db = instance();
+        const db = sqlite.instance() ?? instance();
         if (!db) throw new Error('the tracker has not opened its embedded database yet');
         return db.unmetered(text, params);
       },
+      dialect: () => (sqlite.instance() ? 'sqlite' : 'postgres'),
       end: () => Promise.resolve(),
     };
   }
@@ -55,6 +62,7 @@ function openEngine(): Engine {
     wasmMb: () => 0,
     walBytes,
     sql: async (text, params) => (await raw.query<Record<string, unknown>>(`${BENCH_SQL} ${text}`, [...params])).rows,
+    dialect: () => 'postgres',
     end: () => raw.end(),
   };
 }
@@ -128,7 +136,7 @@ let watchingEvents = args.countEvents === true;
 
 async function eventsLeft(): Promise<number> {
   if (!watchingEvents) return 0;
-  const n = await unhandledEvents(engine.sql);
+  const n = await unhandledEvents(engine.sql, engine.dialect());
   watchingEvents = n > 0;
   return n;
 }
@@ -165,7 +173,7 @@ async function fill(t: Tracker): Promise<void> {
   const db = engine.meter.snapshot();
   const copying = performance.now();
   const copies = Array.from({ length: args.count - args.tracked }, (_, k) => id(args.tracked + k));
-  const cloned = await cloneMessages(engine.sql, id(0), copies);
+  const cloned = await cloneMessages(engine.sql, id(0), copies, LEDGER_SCHEMA, engine.dialect());
   const cloneMs = performance.now() - copying;
   print({ phase: 'filled', ms, tracked: args.tracked, cloned, cloneMs, db, rssMb: mb(process.memoryUsage().rss), wasmMb: engine.wasmMb() });
 }
@@ -177,7 +185,7 @@ async function obey(): Promise<void> {
     const command = JSON.parse(text) as InstanceCommand;
     if (command.command === 'set-aside') {
       const started = performance.now();
-      const rows = await setAside(engine.sql);
+      const rows = await setAside(engine.sql, LEDGER_SCHEMA, engine.dialect());
       watchingEvents = true;
       print({ phase: 'set-aside', rows, ms: performance.now() - started });
     }

@@ -1,7 +1,10 @@
 // Database work as the tracker process sees it: every statement it runs,
-// counted by kind, and the milliseconds spent in it. Two meters, one per
-// engine, neither touching the tracker's code:
-// - PGlite runs PostgreSQL in the tracker's own thread, so the time a
+// counted by kind, and the milliseconds spent in it. A meter per engine,
+// none touching the tracker's code:
+// - node:sqlite (the embedded ledger) runs each statement synchronously on
+//   the tracker's thread: sqlite-meter.ts wraps the prepared statements'
+//   calls on their prototype and reads each one's text from it.
+// - PGlite (the embedded engine of the baseline before SQLite) runs PostgreSQL in the tracker's own thread, so the time a
 //   statement holds PGlite's query lock (protocol encoding, the WASM
 //   PostgreSQL, decoding) is database CPU taken from the tracker's process.
 //   The meter wraps that lock on PGlite's prototype, and reads each

@@ -1,11 +1,11 @@
-// The embedded engine (PGlite in a directory) with one tracker process: the
+// The embedded engine (SQLite in a directory; PGlite on the baseline) with one tracker process: the
 // ledger filled (tracker.track(), then copies), then a process started on it
 // runs the first-poll stretch and the steady stretch, then more fresh
 // processes are timed starting on the same ledger, the first of them
 // polling for a while at the default maxPollsPerSecond. Last, the ledger is read
 // to check that the messages are all there, that the first polls reached as
 // many messages, and that its poll counts add up to the requests.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +22,10 @@ type Closed = Extract<InstanceLine, { phase: 'closed' }>;
 /** Counts over the ledger's messages, as both engines' checks read them. */
 export const LEDGER_CHECK = `SELECT count(*)::int AS messages, (count(*) FILTER (WHERE polls >= 1))::int AS polled,
   coalesce(max(polls), 0)::int AS max_polls, coalesce(sum(polls), 0)::int AS sum_polls FROM cdms_tracker.messages`;
+
+/** {@link LEDGER_CHECK} on the SQLite ledger. */
+export const SQLITE_LEDGER_CHECK = `SELECT count(*) AS messages, count(*) FILTER (WHERE polls >= 1) AS polled,
+  coalesce(max(polls), 0) AS max_polls, coalesce(sum(polls), 0) AS sum_polls FROM messages`;
 
 /** The row of {@link LEDGER_CHECK}. */
 export interface LedgerRow {
@@ -141,6 +145,8 @@ export class EmbeddedRun {
   }
 
   async #checkLedger(countedPolls: number): Promise<EngineResult['ledger']> {
+    const file = join(this.#dir, 'ledger.sqlite');
+    if (existsSync(file)) return ledgerFigures(readSqliteCheck(file), countedPolls);
     const db = await PGlite.create(join(this.#dir, 'pgdata'));
     try {
       const [row] = (await db.query<LedgerRow>(LEDGER_CHECK)).rows;
@@ -153,5 +159,20 @@ export class EmbeddedRun {
   /** Removes the ledger's directory. */
   cleanup(): void {
     rmSync(this.#dir, { recursive: true, force: true });
+  }
+}
+
+/** {@link SQLITE_LEDGER_CHECK} on the ledger file, read by a connection of the bench's own (its tracker has closed). */
+function readSqliteCheck(file: string): LedgerRow {
+  const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  type Db = { prepare(sql: string): { get(): Record<string, unknown> | undefined }; close(): void };
+  const sqlite = getBuiltin?.call(process, 'node:sqlite') as { DatabaseSync: new (path: string, options: { readOnly: boolean }) => Db } | undefined;
+  if (!sqlite) throw new Error('the ledger is SQLite but this runtime has no node:sqlite: run the bench on Node 22.13 or later');
+  const db = new sqlite.DatabaseSync(file, { readOnly: true });
+  try {
+    const row = db.prepare(SQLITE_LEDGER_CHECK).get() ?? {};
+    return { messages: Number(row['messages']), polled: Number(row['polled']), max_polls: Number(row['max_polls']), sum_polls: Number(row['sum_polls']) };
+  } finally {
+    db.close();
   }
 }

@@ -242,7 +242,7 @@ function steadyNote(r: EngineResult): string {
 }
 
 function dbNote(r: EngineResult, which: Measured): string {
-  if (!r.server) return "time in PGlite's query lock: its CPU, on the tracker's own thread";
+  if (!r.server) return "time in the embedded engine's statements (node:sqlite's calls; PGlite's query lock on a baseline on PGlite): its CPU, on the tracker's own thread";
   const server = r.server[which];
   const tracker = r[which];
   return (

@@ -15,6 +15,9 @@ import { serviceWarning, type ServiceHealth } from './runtime/service-reach.js';
 /**
  * Why a tracker is not healthy, or what deserves a look:
  * - `database-unreachable` (failing): the database did not answer in time.
+ * - `ledger-not-writable` (failing): the embedded ledger answers but its disk
+ *   refuses writes (full, failing or read-only): sends and status updates
+ *   fail until space is freed; the tracker resumes by itself.
  * - `closed` (failing): `close()` was called.
  * - `not-started` (failing): `start()` was not called, so nothing is polled,
  *   resent or delivered in the background.
@@ -36,6 +39,7 @@ import { serviceWarning, type ServiceHealth } from './runtime/service-reach.js';
  */
 export type HealthReasonCode =
   | 'database-unreachable'
+  | 'ledger-not-writable'
   | 'closed'
   | 'not-started'
   | 'loop-failing'
@@ -147,6 +151,8 @@ export interface HealthFacts {
 
 /** What the ledger says. Internal. */
 export interface LedgerFacts {
+  /** The write the embedded ledger's disk last refused; null while writes succeed (and always on PostgreSQL). */
+  writeFault: { code: string; since: Date } | null;
   failingNotifiers: FailingNotifier[];
   lastPollAt: Date | null;
   overduePolls: number;
@@ -192,6 +198,10 @@ export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boo
   }
   const serviceFailing = serviceWarning(facts.service);
   if (serviceFailing) warn('service-failing', serviceFailing);
+  if (ledger?.writeFault) {
+    const { code, since } = ledger.writeFault;
+    fail('ledger-not-writable', `The tracker's ledger cannot write (${code}${code === 'SQLITE_FULL' ? ': the disk is full' : ''}) since ${since.toISOString()}: sends and status updates fail until its disk takes writes again (free space); the tracker resumes by itself.`);
+  }
   if (ledger) {
     const sincePoll = ledger.lastPollAt ? now - ledger.lastPollAt.getTime() : Infinity;
     if (ledger.overduePolls > 0 && sincePoll > limits.stalledAfterMs) {
@@ -253,15 +263,15 @@ export async function readLedgerFacts(
   timeoutMs: number,
 ): Promise<{ database: DatabaseHealth; ledger: LedgerFacts | null }> {
   const started = performance.now();
-  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs), FAILURES_BEFORE_FAILING), store.oldestUnresolved()]);
+  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs), FAILURES_BEFORE_FAILING), store.oldestUnresolved(), store.writeFault?.() ?? null]);
   // A late answer after the timer is dropped, its failure too.
   reading.catch(() => undefined);
   try {
-    const [totals, oldest] = await within(timeoutMs, reading);
+    const [totals, oldest, writeFault] = await within(timeoutMs, reading);
     const lastPollAt = totals.lastSlotAt && totals.lastSlotAt.getTime() > now ? new Date(now) : totals.lastSlotAt;
     return {
       database: { reachable: true, responseMs: Math.round(performance.now() - started), error: null },
-      ledger: { ...totals, lastPollAt, oldestUnresolved: oldest ?? null },
+      ledger: { ...totals, lastPollAt, oldestUnresolved: oldest ?? null, writeFault },
     };
   } catch (error) {
     const why = error instanceof NoAnswer ? error.message : describeError(error);

@@ -1,13 +1,14 @@
 // The tracker scenario's fill and set-aside: the SQL it builds, and what a
 // tracker reads back from a ledger filled that way (embedded engine).
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { cloneMessages, cloneSql, setAside, setAsideSql, unhandledEvents, type RunSql } from '../../bench/lib/tracker-clone.js';
+import { cloneMessages, cloneSql, setAside, setAsideSql, sqliteCloneSql, unhandledEvents, type RunSql } from '../../bench/lib/tracker-clone.js';
 import { trackedMessageId } from '../../bench/lib/tracker-ids.js';
 import { CdmsClient } from '../../src/index.js';
+import { loadSqlite } from '../../src/tracker/db/sqlite/load.js';
 import { createTracker } from '../../src/tracker/index.js';
-import { freshLedgerDirectory } from '../tracker/support.js';
+import { SQLITE, freshLedgerDirectory } from '../tracker/support.js';
+
 
 describe('tracker bench: copies of an adopted row', () => {
   it('cloneSql: every column copied as it is but message_id, which comes from the JSON array; names quoted', () => {
@@ -25,9 +26,16 @@ describe('tracker bench: copies of an adopted row', () => {
     expect(sql).toContain(`WHERE polls = 0 AND stage = 'following'`);
   });
 
-  // The bench's copies are written with PGlite into its data directory; the embedded ledger is SQLite now and the
-  // bench's embedded scenario is not yet ported to it, so this is skipped (loudly) until it is.
-  it.skip('a tracker reads the copies as adopted messages, and the set-aside moves their next poll a day on', async () => {
+  it('sqliteCloneSql: every column copied but message_id, which comes from the JSON array; one row of n per copy', () => {
+    const sql = sqliteCloneSql(['message_id', 'route', 'due_at']);
+    expect(sql).toContain('INSERT INTO messages ("message_id", "route", "due_at")');
+    expect(sql).toContain('SELECT ids.value, t."route", t."due_at" FROM messages t, json_each(?1) AS ids WHERE t.message_id = ?2');
+    expect(sql).toContain('RETURNING 1 AS n');
+    expect(() => sqliteCloneSql(['route'])).toThrow(/no message_id/);
+  });
+
+  // The copies are written into the embedded SQLite ledger by a connection of the bench's own, as the scenario does.
+  it.skipIf(!SQLITE)('a tracker reads the copies as adopted messages, and the set-aside moves their next poll a day on', async () => {
     const database = freshLedgerDirectory();
     const client = new CdmsClient({ baseUrl: 'http://127.0.0.1:59', apiKey: 'bench-test' });
     const ids = Array.from({ length: 12 }, (_, i) => trackedMessageId(5, i));
@@ -36,16 +44,17 @@ describe('tracker bench: copies of an adopted row', () => {
     await tracker.track({ messageId: ids[0]!, route: 'standard', sentAt, topic: 'Discharge Summary', recipient: 'A81001' });
     await tracker.close();
 
-    const db = await PGlite.create(join(database, 'pgdata'));
-    const run: RunSql = async (sql, params) => (await db.query<Record<string, unknown>>(sql, [...params])).rows;
+    const DatabaseSync = loadSqlite();
+    const db = new DatabaseSync(join(database, 'ledger.sqlite'));
+    const run: RunSql = (sql, params) => Promise.resolve(db.prepare(sql).all(...params));
     try {
-      expect(await cloneMessages(run, ids[0]!, ids.slice(1))).toBe(11);
-      await expect(cloneMessages(run, ids[0]!, ids.slice(1))).rejects.toThrow(/duplicate key/);
-      expect(await setAside(run)).toBe(12);
+      expect(await cloneMessages(run, ids[0]!, ids.slice(1), undefined, 'sqlite')).toBe(11);
+      await expect(cloneMessages(run, ids[0]!, ids.slice(1), undefined, 'sqlite')).rejects.toThrow(/UNIQUE constraint failed: messages.message_id/);
+      expect(await setAside(run, undefined, 'sqlite')).toBe(12);
       // Adopting records no event; the count runs on the tracker's own tables.
-      expect(await unhandledEvents(run)).toBe(0);
+      expect(await unhandledEvents(run, 'sqlite')).toBe(0);
     } finally {
-      await db.close();
+      db.close();
     }
 
     tracker = await createTracker({ client, database });

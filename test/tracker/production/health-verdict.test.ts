@@ -19,6 +19,7 @@ const ledger = (fields: Partial<LedgerFacts> = {}): LedgerFacts => ({
   attention: 0,
   oldestUnresolved: null,
   failingNotifiers: [],
+  writeFault: null,
   ...fields,
 });
 const facts = (fields: Partial<HealthFacts> = {}): HealthFacts => ({
@@ -34,6 +35,15 @@ const codes = (f: HealthFacts): [string, string][] => judgeHealth(f, LIMITS).rea
 describe('the health verdict', () => {
   it('all well: ok, no reasons', () => {
     expect(judgeHealth(facts(), LIMITS)).toEqual({ ok: true, reasons: [] });
+  });
+
+  it('a ledger whose disk refuses writes is failing, naming the code and since when, though its reads answer', () => {
+    const since = new Date(NOW - 30_000);
+    const v = judgeHealth(facts({ ledger: ledger({ writeFault: { code: 'SQLITE_FULL', since } }) }), LIMITS);
+    expect(v.ok).toBe(false);
+    expect(v.reasons.map((r) => [r.code, r.severity])).toEqual([['ledger-not-writable', 'failing']]);
+    expect(v.reasons[0]?.message).toContain('SQLITE_FULL: the disk is full');
+    expect(v.reasons[0]?.message).toContain(since.toISOString());
   });
 
   it('a database that did not answer is failing, with what it said (and nothing of the ledger is judged)', () => {

@@ -3,8 +3,12 @@
 // 1 or 0), transactions, and every failure as the tracker's own error.
 // Synchronous underneath: a transaction's statements run without the event
 // loop between them, so nothing else in the process can come between.
+// A write the disk refused (full, failing, read-only) is remembered until a
+// write succeeds again, so health() can say the ledger cannot write even
+// while its reads answer.
 import type { SqlRow } from '../../db/driver.js';
 import { sqliteFailure } from '../../db/sqlite/failure.js';
+import { DatabaseUnavailableError } from '../../errors.js';
 import type { SqliteDatabase, SqliteStatement, SqliteValue } from '../../db/sqlite/load.js';
 
 /** Values a statement's named parameters take. */
@@ -15,6 +19,17 @@ interface Prepared {
   names: readonly string[];
 }
 
+/** A write the disk refused, and since when: none after a write succeeds. Internal. */
+export interface WriteFault {
+  /** SQLite's result code (`SQLITE_FULL`, `SQLITE_IOERR`, `SQLITE_READONLY`). */
+  code: string;
+  /** When a write was first refused. */
+  since: Date;
+}
+
+/** Result codes that say the disk, not the statement, refused a write. */
+const DISK_FAULTS = new Set(['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_READONLY']);
+
 const bindable = (value: SqliteValue | Date | boolean | undefined): SqliteValue =>
   value instanceof Date ? value.getTime() : typeof value === 'boolean' ? (value ? 1 : 0) : (value ?? null);
 
@@ -22,6 +37,8 @@ const bindable = (value: SqliteValue | Date | boolean | undefined): SqliteValue 
 export class SqliteConnection {
   readonly #db: SqliteDatabase;
   readonly #prepared = new Map<string, Prepared>();
+  #writeFault: WriteFault | null = null;
+  #inTransaction = false;
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
@@ -45,10 +62,29 @@ export class SqliteConnection {
 
   /** Runs a statement; returns how many rows it changed. */
   run(sql: string, params: Params = {}): number {
-    return this.#guard(() => {
-      const { statement, names } = this.#prepare(sql);
-      return Number(statement.run(this.#bind(names, params)).changes);
-    });
+    return this.#writing(() =>
+      this.#guard(() => {
+        const { statement, names } = this.#prepare(sql);
+        return Number(statement.run(this.#bind(names, params)).changes);
+      }),
+    );
+  }
+
+  /**
+   * The write the disk last refused, or null when writes succeed. While one
+   * is remembered, a small write (the schema's version set to itself) finds
+   * out whether space has come back, so the answer clears without waiting
+   * for the tracker's own next write.
+   */
+  writeFault(): WriteFault | null {
+    if (!this.#writeFault) return null;
+    try {
+      const version = Number(this.get('PRAGMA user_version')?.user_version ?? 0);
+      this.transaction(() => this.exec(`PRAGMA user_version = ${version}`));
+    } catch {
+      // Still refused: the fault stays (transaction() kept it up to date).
+    }
+    return this.#writeFault;
   }
 
   /** A statement of its own kind (a PRAGMA, VACUUM), not kept. */
@@ -58,18 +94,38 @@ export class SqliteConnection {
 
   /** Runs `work` in one write transaction: committed when it returns, rolled back when it throws. */
   transaction<T>(work: () => T): T {
-    this.exec('BEGIN IMMEDIATE');
+    return this.#writing(() => {
+      this.exec('BEGIN IMMEDIATE');
+      this.#inTransaction = true;
+      try {
+        const result = work();
+        this.exec('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          this.#db.exec('ROLLBACK');
+        } catch {
+          // SQLite rolled back by itself (a full disk may do that): nothing is left to undo.
+        }
+        throw sqliteFailure(error);
+      } finally {
+        this.#inTransaction = false;
+      }
+    });
+  }
+
+  /** Runs a write, remembering a disk's refusal and forgetting it once a write succeeds (inside a transaction: its commit decides). */
+  #writing<T>(work: () => T): T {
+    if (this.#inTransaction) return work();
     try {
       const result = work();
-      this.exec('COMMIT');
+      this.#writeFault = null;
       return result;
     } catch (error) {
-      try {
-        this.#db.exec('ROLLBACK');
-      } catch {
-        // SQLite rolled back by itself (a full disk may do that): nothing is left to undo.
+      if (error instanceof DatabaseUnavailableError && error.code !== undefined && DISK_FAULTS.has(error.code)) {
+        this.#writeFault ??= { code: error.code, since: new Date() };
       }
-      throw sqliteFailure(error);
+      throw error;
     }
   }
 

@@ -14,7 +14,7 @@ import type { SqliteDatabase } from '../../db/sqlite/load.js';
 import type { LedgerStore } from '../ledger-store.js';
 import { date, sealContent, toState, toStatusChange, type InsertLease } from '../rows.js';
 import type { ActionResult, AuditFilter, ClaimedWork, FailingNotifier, HealthTotals, ListFilter, PersonAct, Purged, ReplacingAction, StageCount, Totals } from '../store.js';
-import { SqliteConnection } from './connection.js';
+import { SqliteConnection, type WriteFault } from './connection.js';
 import { SqliteNotifierStore } from './notifier-store.js';
 import * as people from './people.js';
 import { BUDGET, EVENTS, MESSAGES, PEOPLE } from './sql.js';
@@ -161,6 +161,10 @@ export class SqliteStore implements LedgerStore {
   async oldestUnresolved(): Promise<{ messageId: string; createdAt: Date; stage: TrackerStage } | undefined> {
     const r = this.#c.get(MESSAGES.oldestUnresolved);
     return r ? { messageId: String(r.message_id), createdAt: date(r.created_at) ?? new Date(0), stage: r.stage as TrackerStage } : undefined;
+  }
+
+  async writeFault(): Promise<WriteFault | null> {
+    return this.#c.writeFault();
   }
 
   async healthTotals(overdueBefore: Date, notifierFailures: number): Promise<HealthTotals> {
