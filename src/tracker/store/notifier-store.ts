@@ -1,10 +1,9 @@
 // The notifiers' places in the attention events, kept in the ledger so each
 // notifier is told of every event at least once, across restarts, and only
 // one instance delivers for a notifier at a time (a lease, as for messages).
-import type { SqlDriver, SqlRow } from '../db/driver.js';
+import type { SqlDriver } from '../db/driver.js';
 import type { AttentionCounts, AttentionNotice } from '../notify/notifier.js';
-import type { AttentionReason, TrackedRoute } from '../types.js';
-import { date } from './rows.js';
+import { attentionCounts, attentionNotice, date } from './rows.js';
 import type { Statements } from './sql.js';
 
 /** A notifier's place: the last event it was told of, and when it may deliver next. */
@@ -25,23 +24,6 @@ export interface NewAttention {
 }
 
 
-function toNotice(row: SqlRow): AttentionNotice {
-  return {
-    eventId: String(row.id),
-    messageId: String(row.message_id),
-    reason: row.reason as AttentionReason,
-    route: row.route as TrackedRoute,
-    topic: typeof row.topic === 'string' ? row.topic : null,
-    recipient: typeof row.recipient === 'string' ? row.recipient : null,
-    raisedAt: date(row.at) ?? new Date(0),
-    sentAt: date(row.sent_at),
-    expiryDateTime: date(row.expiry_at),
-  };
-}
-
-function counts(rows: SqlRow[]): AttentionCounts {
-  return Object.fromEntries(rows.map((r) => [String(r.reason), Number(r.n)]));
-}
 
 /** The notifiers' places and the reads they deliver from. Internal. */
 export class NotifierStore {
@@ -77,7 +59,7 @@ export class NotifierStore {
 
   /** Attention events after a place, oldest first. */
   async noticesAfter(eventId: string, limit: number): Promise<AttentionNotice[]> {
-    return (await this.#db.query(this.#sql.attentionAfter, [eventId, limit])).map(toNotice);
+    return (await this.#db.query(this.#sql.attentionAfter, [eventId, limit])).map(attentionNotice);
   }
 
   /** New attention after a place up to another, by reason. */
@@ -85,7 +67,7 @@ export class NotifierStore {
     const rows = await this.#db.query(this.#sql.attentionCounts, [after, upTo]);
     const times = rows.flatMap((r) => [date(r.first_at), date(r.last_at)]).filter((d): d is Date => d !== null).map((d) => d.getTime());
     return {
-      counts: counts(rows),
+      counts: attentionCounts(rows),
       total: rows.reduce((sum, r) => sum + Number(r.n), 0),
       from: new Date(Math.min(...times)),
       until: new Date(Math.max(...times)),
@@ -95,7 +77,7 @@ export class NotifierStore {
   /** Messages waiting for a person now, by reason. */
   async waiting(): Promise<{ counts: AttentionCounts; total: number }> {
     const rows = await this.#db.query(this.#sql.waitingByReason);
-    return { counts: counts(rows), total: rows.reduce((sum, r) => sum + Number(r.n), 0) };
+    return { counts: attentionCounts(rows), total: rows.reduce((sum, r) => sum + Number(r.n), 0) };
   }
 
   /** Delivered up to `eventId`; the next delivery not before `nextAt`. */

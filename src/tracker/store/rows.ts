@@ -2,6 +2,7 @@
 // MessageState, a state or transition to statement parameters, a state to
 // the public summary. The only place that knows the column names' order.
 import type { SqlRow } from '../db/driver.js';
+import type { AttentionCounts, AttentionNotice } from '../notify/notifier.js';
 import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../types.js';
 import type { MessageState, StoredPayload } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
@@ -150,3 +151,21 @@ export function toStatusChange(row: SqlRow): StatusChange {
     source: row.source as StatusChange['source'],
   };
 }
+
+/** An attention event row (with its message's columns) as a notifier's notice; the same on both engines. */
+export function attentionNotice(row: SqlRow): AttentionNotice {
+  return {
+    eventId: String(row.id),
+    messageId: String(row.message_id),
+    reason: row.reason as AttentionReason,
+    route: row.route as TrackedRoute,
+    topic: text(row.topic),
+    recipient: text(row.recipient),
+    raisedAt: date(row.at) ?? new Date(0),
+    sentAt: date(row.sent_at),
+    expiryDateTime: date(row.expiry_at),
+  };
+}
+
+/** Rows of `reason` and `n` as counts per reason. */
+export const attentionCounts = (rows: readonly SqlRow[]): AttentionCounts => Object.fromEntries(rows.map((r) => [String(r.reason), Number(r.n)]));

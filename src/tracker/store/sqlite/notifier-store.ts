@@ -1,30 +1,13 @@
 // The notifiers' places in the attention events on the SQLite ledger: the
 // same reads and writes as the PostgreSQL notifier store, over NOTIFIERS.
 /* eslint-disable @typescript-eslint/require-await -- async for the store's interface (the PostgreSQL store awaits its driver); SQLite answers synchronously, and `async` turns its throws into rejections. */
-import type { SqlRow } from '../../db/driver.js';
-import type { AttentionCounts, AttentionNotice } from '../../notify/notifier.js';
-import type { AttentionReason, TrackedRoute } from '../../types.js';
 import type { NotifierLedger } from '../ledger-store.js';
 import type { NewAttention, NotifierPlace } from '../notifier-store.js';
-import { date } from '../rows.js';
+import type { AttentionCounts, AttentionNotice } from '../../notify/notifier.js';
+import { attentionCounts, attentionNotice, date } from '../rows.js';
 import type { SqliteConnection } from './connection.js';
 import { NOTIFIERS } from './sql.js';
 
-function toNotice(row: SqlRow): AttentionNotice {
-  return {
-    eventId: String(row.id),
-    messageId: String(row.message_id),
-    reason: row.reason as AttentionReason,
-    route: row.route as TrackedRoute,
-    topic: typeof row.topic === 'string' ? row.topic : null,
-    recipient: typeof row.recipient === 'string' ? row.recipient : null,
-    raisedAt: date(row.at) ?? new Date(0),
-    sentAt: date(row.sent_at),
-    expiryDateTime: date(row.expiry_at),
-  };
-}
-
-const counts = (rows: SqlRow[]): AttentionCounts => Object.fromEntries(rows.map((r) => [String(r.reason), Number(r.n)]));
 
 /** The notifiers' places on SQLite. Internal. */
 export class SqliteNotifierStore implements NotifierLedger {
@@ -53,14 +36,14 @@ export class SqliteNotifierStore implements NotifierLedger {
   }
 
   async noticesAfter(eventId: string, limit: number): Promise<AttentionNotice[]> {
-    return this.#c.all(NOTIFIERS.attentionAfter, { after: Number(eventId), limit }).map(toNotice);
+    return this.#c.all(NOTIFIERS.attentionAfter, { after: Number(eventId), limit }).map(attentionNotice);
   }
 
   async newAttention(after: string, upTo: string): Promise<NewAttention> {
     const rows = this.#c.all(NOTIFIERS.attentionCounts, { after: Number(after), up_to: Number(upTo) });
     const times = rows.flatMap((r) => [date(r.first_at), date(r.last_at)]).filter((d): d is Date => d !== null).map((d) => d.getTime());
     return {
-      counts: counts(rows),
+      counts: attentionCounts(rows),
       total: rows.reduce((sum, r) => sum + Number(r.n), 0),
       from: new Date(Math.min(...times)),
       until: new Date(Math.max(...times)),
@@ -69,7 +52,7 @@ export class SqliteNotifierStore implements NotifierLedger {
 
   async waiting(): Promise<{ counts: AttentionCounts; total: number }> {
     const rows = this.#c.all(NOTIFIERS.waiting);
-    return { counts: counts(rows), total: rows.reduce((sum, r) => sum + Number(r.n), 0) };
+    return { counts: attentionCounts(rows), total: rows.reduce((sum, r) => sum + Number(r.n), 0) };
   }
 
   async delivered(name: string, owner: string, eventId: string, now: Date, nextAt: Date): Promise<void> {
