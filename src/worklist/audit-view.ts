@@ -1,7 +1,7 @@
 // The audit as the worklist shows and exports it: the tracker's entries,
 // newest first for the page (oldest first for the CSV file), filtered by
 // message, person, action and date.
-import { isoWithOffset } from './local-time.js';
+import { isoWithOffset } from '../core/local-time.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
 import type { TrackerAuditEntry } from '../tracker/index.js';
 import type { WorklistConfig } from './options.js';

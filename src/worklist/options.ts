@@ -8,7 +8,7 @@ import type { StandardMessageParams } from '../schemas/message.js';
 import type { TrackedMessage, TrackedMessageSummary } from '../tracker/index.js';
 import type { WorklistTracker } from './tracker-port.js';
 import { checkedBasePath, checkedOrigin, hostRule } from './hosts.js';
-import { checkedTimeZone } from './local-time.js';
+import { checkedTimeZone } from '../core/local-time.js';
 
 /** The person using the worklist, as the app's sign-in knows them. */
 export interface WorklistPerson {

@@ -7,7 +7,7 @@ import { findAssetDir, webAsset } from '../web/assets.js';
 import type { Html } from '../web/html.js';
 import { pageCsp, pageHeaders } from '../web/security.js';
 import { layout, type Frame } from './pages/layout.js';
-import { localiseTimes } from './local-time.js';
+import { localiseTimes } from '../core/local-time.js';
 
 /** Nothing but the worklist's own files may run, load or frame; no other site may frame it. */
 const HEADERS = { ...pageHeaders(pageCsp()), 'Cache-Control': 'no-store' };

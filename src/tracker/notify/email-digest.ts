@@ -5,6 +5,7 @@
 // an optional peer loaded only by an app that asks for a digest (decision
 // D-TRACKER-29).
 import { ConfigurationError, CdmsError } from '../../core/errors/cdms-error.js';
+import { checkedTimeZone, localClock } from '../../core/local-time.js';
 import { loadOptionalModule } from '../db/optional-module.js';
 import { ATTENTION_REASONS } from '../types.js';
 import type { AttentionCounts, AttentionDigest, DigestAttentionNotifier } from './notifier.js';
@@ -58,6 +59,8 @@ export interface EmailDigestOptions {
   worklistUrl: string;
   /** The notifier's name (see {@link NotifierBase.name}). @defaultValue 'email-digest' */
   name?: string | undefined;
+  /** The time zone the digest's times are written in (an IANA name). @defaultValue 'Europe/London' */
+  timeZone?: string | undefined;
 }
 
 interface Transport {
@@ -69,12 +72,12 @@ interface NodemailerModule {
 }
 
 /** The subject and text of a digest: counts by reason and the link, nothing else. */
-export function digestMail(digest: AttentionDigest, worklistUrl: string): { subject: string; text: string } {
+export function digestMail(digest: AttentionDigest, worklistUrl: string, timeZone = 'Europe/London'): { subject: string; text: string } {
   const plural = (n: number) => (n === 1 ? 'message needs' : 'messages need');
   const lines = (counts: AttentionCounts) =>
     ATTENTION_REASONS.filter((r) => (counts[r] ?? 0) > 0).map((r) => `  ${ATTENTION_REASON_LABELS[r]}: ${counts[r]}`);
   const text = [
-    `${digest.newTotal} new since the last digest (${digest.from.toISOString()} to ${digest.until.toISOString()}):`,
+    `${digest.newTotal} new since ${localClock(digest.from, timeZone, digest.until)}, the last digest:`,
     ...lines(digest.newByReason),
     '',
     `Waiting for a person now: ${digest.waitingTotal}`,
@@ -136,6 +139,7 @@ function transportOptions(smtp: EmailDigestSmtp): Record<string, unknown> | stri
  */
 export function emailDigest(options: EmailDigestOptions): DigestAttentionNotifier {
   const { to, everyMs } = checkOptions(options);
+  const zone = checkedTimeZone(options.timeZone);
   let transport: Transport | undefined;
   const load = async (): Promise<Transport> => {
     const mod = await loadOptionalModule('nodemailer', 'The e-mail digest', () => import('nodemailer') as Promise<unknown>);
@@ -151,7 +155,7 @@ export function emailDigest(options: EmailDigestOptions): DigestAttentionNotifie
       await load();
     },
     async notify(digest) {
-      const mail = digestMail(digest, options.worklistUrl);
+      const mail = digestMail(digest, options.worklistUrl, zone);
       try {
         await (await load()).sendMail({ from: options.from, to, ...mail });
       } catch (error) {

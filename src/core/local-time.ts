@@ -1,8 +1,8 @@
-// Times as the people who read them live them: in the worklist's time zone
-// (Europe/London by default, so British Summer Time is not an hour off), on
-// the pages and in the CSV (ISO with its offset). The pages' <time> elements
+// Times as the people who read them live them: in one time zone (Europe/London
+// by default, so British Summer Time is not an hour off), on the worklist's
+// pages, in its CSV (ISO with its offset) and in the e-mail digest. The pages' <time> elements
 // keep the instant in `datetime`; only their text is local.
-import { ConfigurationError } from '../core/errors/cdms-error.js';
+import { ConfigurationError } from './errors/cdms-error.js';
 
 /** A time zone Intl knows, or a ConfigurationError saying what to give. */
 export function checkedTimeZone(zone: string | undefined): string {
@@ -45,6 +45,17 @@ function parts(at: Date, zone: string, offset: boolean): Record<string, string> 
 export function localTime(at: Date, zone: string): string {
   const p = parts(at, zone, false);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second} ${p.timeZoneName}`;
+}
+
+/**
+ * `04:56 BST` when `at` falls on the same local day as `reference`,
+ * otherwise `2026-07-11 04:56 BST`: a "since" a person reads at a glance.
+ */
+export function localClock(at: Date, zone: string, reference: Date): string {
+  const p = parts(at, zone, false);
+  const r = parts(reference, zone, false);
+  const day = p.year === r.year && p.month === r.month && p.day === r.day ? '' : `${p.year}-${p.month}-${p.day} `;
+  return `${day}${p.hour}:${p.minute} ${p.timeZoneName}`;
 }
 
 /** `2026-07-12T10:15:02+01:00`: ISO 8601 with the zone's offset, for the CSV. */
