@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { hasSqlite as runtimeHasSqlite } from '../src/tracker/db/sqlite/load.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const examples = readdirSync(new URL('../examples/', import.meta.url)).filter((f) => f.endsWith('.ts')).sort();
@@ -11,7 +12,7 @@ const examples = readdirSync(new URL('../examples/', import.meta.url)).filter((f
  * 20) each must stop with the tracker's ConfigurationError naming the Node
  * lines it needs, never the runtime's own error.
  */
-const hasSqlite = process.getBuiltinModule?.('node:sqlite') !== undefined;
+const hasSqlite = runtimeHasSqlite();
 const needsLedger = (file: string): boolean => readFileSync(new URL(`../examples/${file}`, import.meta.url), 'utf8').includes('createTracker(');
 
 interface Outcome {

@@ -4,12 +4,7 @@
 // fields it sets; createTracker takes no database passed as undefined (the run
 // time refuses it). Checked with the TypeScript compiler, strict, as a user's
 // files are.
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { CodeBlock } from '../docs/markdown.js';
-import { typeCheckBlocks, type BlockFailure } from '../docs/type-check.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { describeCompileCases, type RefusedProgram } from '../helpers/compile-cases.js';
 
 const HEADER = `import { CdmsClient, type InstantMessageParams, type StandardMessageParams, type GpConnectMessageParams } from 'cdms-sdk';
 import { createTracker, type GpConnectReplacement, type TrackedRoute } from 'cdms-sdk/tracker';
@@ -34,7 +29,7 @@ const { versionNumber } = await tracker.replace(earlier, next, { by: 'j.smith', 
 void versionNumber;`,
 };
 
-const INVALID: Record<string, [code: string, message: RegExp, source: string]> = {
+const INVALID: Record<string, RefusedProgram> = {
   'an instant send without options': ['TS2554', /Expected 3 arguments, but got 2/, `await tracker.send('instant', instant);`],
   'an instant send without its access token': ['TS2345', /'TrackerInstantSendOptions'/, `await tracker.send('instant', instant, {});`],
   'a GP-route message on the standard route': ['TS2345', /StandardMessageParams/, `await tracker.send('standard', gp);`],
@@ -51,35 +46,4 @@ await tracker.replace(earlier, { ...gp, gpConnectAdditionalInformation: partial 
   'database from a variable that may be unset': ['TS2379', /database/, `await createTracker({ client: new CdmsClient(), database: process.env.LEDGER });`],
 };
 
-const block = (name: string, code: string, index: number): CodeBlock => ({
-  file: `(tracker-send ${index}) ${name}.md`,
-  fenceLine: 1,
-  firstLine: 2,
-  closeLine: 2 + code.split('\n').length,
-  lang: 'ts',
-  code: `${HEADER}${code}`,
-  checked: true,
-  optOutReason: undefined,
-});
-
-describe('tracker.send at compile time', () => {
-  const valid = Object.entries(VALID).map(([name, code], i) => block(name, code, i));
-  const invalid = Object.entries(INVALID).map(([name, [, , code]], i) => block(name, code, 100 + i));
-  let failures: BlockFailure[] = [];
-
-  beforeAll(() => {
-    failures = typeCheckBlocks([...valid, ...invalid], { root, prelude: 'export {};\n' });
-  }, 180_000);
-
-  const of = (b: CodeBlock) => failures.filter((f) => f.block === `${b.file}:1`);
-
-  it.each(valid.map((b) => [b.file, b] as const))('compiles: %s', (_, b) => {
-    expect(of(b).map((f) => `${f.code}: ${f.message}`)).toEqual([]);
-  });
-
-  it.each(Object.keys(INVALID).map((name, i) => [name, invalid[i]!, INVALID[name]!] as const))('refuses %s', (_, b, [code, message]) => {
-    const errors = of(b);
-    expect(errors.length, 'the program compiled').toBeGreaterThan(0);
-    expect(errors.some((f) => f.code === code && message.test(f.message)), errors.map((f) => `${f.code}: ${f.message}`).join('\n')).toBe(true);
-  });
-});
+describeCompileCases('tracker.send at compile time', 'tracker-send', HEADER, VALID, INVALID);

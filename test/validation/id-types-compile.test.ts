@@ -2,12 +2,7 @@
 // unless the client lists it in additionalIdTypes, and then accepts it in the
 // send methods without a cast. Checked with the TypeScript compiler, strict,
 // as a user's own files would be.
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { CodeBlock } from '../docs/markdown.js';
-import { typeCheckBlocks, type BlockFailure } from '../docs/type-check.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { describeCompileCases, type RefusedProgram } from '../helpers/compile-cases.js';
 
 const HEADER = `import { CdmsClient, StandardMessageParamsSchema, type StandardMessageParams, type GpConnectMessageParams } from 'cdms-sdk';
 import { createTracker } from 'cdms-sdk/tracker';
@@ -39,7 +34,7 @@ void a; void b;`,
 };
 
 /** Programs that must not compile, each with the error it must give. */
-const INVALID: Record<string, [code: string, message: RegExp, source: string]> = {
+const INVALID: Record<string, RefusedProgram> = {
   "subject type 'NHS'": ['TS2322', /"NHS"/, `await plain.messages.send({ topic: 't', recipient, subject: { id: { type: 'NHS', value: '9434765918' } }, attachments });`],
   "recipient type 'OdsCode'": ['TS2322', /"OdsCode"/, `await plain.messages.send({ topic: 't', recipient: { id: { type: 'OdsCode', value: 'A81001' } }, subject, attachments });`],
   "the GP route's type on a standard send": ['TS2322', /"OdsOrganisationId"/, `await plain.messages.send({ topic: 't', recipient: { id: { type: 'OdsOrganisationId', value: 'A81001' } }, subject, attachments });`],
@@ -49,35 +44,4 @@ const INVALID: Record<string, [code: string, message: RegExp, source: string]> =
 await both.gpconnect.send({ ...g, recipient: { id: { type: 'LocalOrg', value: 'X1' } } });`],
 };
 
-const block = (name: string, code: string, index: number): CodeBlock => ({
-  file: `(id-types ${index}) ${name}.md`,
-  fenceLine: 1,
-  firstLine: 2,
-  closeLine: 2 + code.split('\n').length,
-  lang: 'ts',
-  code: `${HEADER}${code}`,
-  checked: true,
-  optOutReason: undefined,
-});
-
-describe('id types at compile time', () => {
-  const valid = Object.entries(VALID).map(([name, code], i) => block(name, code, i));
-  const invalid = Object.entries(INVALID).map(([name, [, , code]], i) => block(name, code, 100 + i));
-  let failures: BlockFailure[] = [];
-
-  beforeAll(() => {
-    failures = typeCheckBlocks([...valid, ...invalid], { root, prelude: 'export {};\n' });
-  }, 180_000);
-
-  const of = (b: CodeBlock) => failures.filter((f) => f.block === `${b.file}:1`);
-
-  it.each(valid.map((b) => [b.file, b] as const))('compiles: %s', (_, b) => {
-    expect(of(b).map((f) => `${f.code}: ${f.message}`)).toEqual([]);
-  });
-
-  it.each(Object.keys(INVALID).map((name, i) => [name, invalid[i]!, INVALID[name]!] as const))('refuses %s', (_, b, [code, message]) => {
-    const errors = of(b);
-    expect(errors.length, 'the program compiled').toBeGreaterThan(0);
-    expect(errors.some((f) => f.code === code && message.test(f.message)), errors.map((f) => `${f.code}: ${f.message}`).join('\n')).toBe(true);
-  });
-});
+describeCompileCases('id types at compile time', 'id-types', HEADER, VALID, INVALID);
