@@ -3,41 +3,17 @@
 // close() within a few seconds, and any other call fails within the bound a
 // step is given under the defaults (15 s). They used to hold for the whole
 // outage, up to 35 s (a 30 s statement limit and 5 s more).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CdmsClient } from '../../../src/index.js';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { DATABASE_STEP_BOUND_MS } from '../../../src/tracker/db/postgres.js';
 import { CLOSE_WITHIN_MS } from '../../../src/tracker/runtime/close-within.js';
 import { createTracker, DatabaseUnavailableError } from '../../../src/tracker/index.js';
 import { standardMessage } from '../../contract/support.js';
-import { hasPostgres, startFaultyPostgres, type FaultyPostgres } from '../../helpers/postgres-fault-server.js';
-import { startBlackholeProxy, type BlackholeProxy } from '../../helpers/tcp-blackhole-proxy.js';
+import { hasPostgres } from '../../helpers/postgres-fault-server.js';
+import { timed, useSilentPostgres } from '../../helpers/silent-postgres.js';
 import { FAST, freshSchema } from '../support.js';
 
-let server: FaultyPostgres;
-let proxy: BlackholeProxy;
-let sandbox: Sandbox;
-beforeAll(async () => {
-  if (!hasPostgres()) return;
-  [server, sandbox] = await Promise.all([startFaultyPostgres({ password: 'defaults-pw' }), startSandbox({ port: 0, seed: 9 })]);
-  proxy = await startBlackholeProxy(server.port);
-}, 60_000);
-afterAll(async () => {
-  await proxy?.close();
-  server?.destroy();
-  await sandbox?.close();
-});
-
-/** How long `work` took, and what it threw. */
-async function timed(work: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> {
-  const started = Date.now();
-  try {
-    await work();
-    return { ms: Date.now() - started, error: undefined };
-  } catch (error) {
-    return { ms: Date.now() - started, error };
-  }
-}
+const silent = useSilentPostgres({ password: 'defaults-pw', seed: 9 });
 
 /** What a busy shared machine adds to a timer: the bounds themselves are the promise. */
 const SLACK_MS = 2_000;
@@ -45,13 +21,13 @@ const SLACK_MS = 2_000;
 describe.skipIf(!hasPostgres())('a silent PostgreSQL under the default limits', () => {
   it('health() within its limit, a call within the stated bound (15 s at most), close() within a few seconds', { timeout: 120_000 }, async () => {
     expect(DATABASE_STEP_BOUND_MS).toBeLessThanOrEqual(15_000);
-    const database = server.url.replace(`:${server.port}/`, `:${proxy.port}/`);
-    const client = new CdmsClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5_000 });
+    const database = silent.throughProxy();
+    const client = new CdmsClient({ baseUrl: silent.sandbox.url, apiKey: silent.sandbox.apiKey, timeoutMs: 5_000 });
     const tracker = await createTracker({ client, database, schema: freshSchema(), ...FAST });
     try {
       await tracker.start();
       await tracker.send('standard', standardMessage());
-      proxy.blackhole(true);
+      silent.proxy.blackhole(true);
       const [health, stats, get] = await Promise.all([
         timed(async () => {
           const h = await tracker.health();
@@ -71,7 +47,7 @@ describe.skipIf(!hasPostgres())('a silent PostgreSQL under the default limits', 
       expect(closed.error).toBeUndefined();
       expect(closed.ms).toBeLessThan(CLOSE_WITHIN_MS + SLACK_MS);
     } finally {
-      proxy.blackhole(false);
+      silent.proxy.blackhole(false);
       await tracker.close();
     }
   });

@@ -5,48 +5,23 @@
 // ends the background work resumes with nothing lost. Also: createTracker
 // against a wrong password, a closed port or a silent server fails with a
 // typed error that never shows the password.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CdmsClient, CdmsError, ConfigurationError } from '../../../src/index.js';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { createTracker, DatabaseUnavailableError, type Tracker } from '../../../src/tracker/index.js';
 import { standardMessage } from '../../contract/support.js';
-import { hasPostgres, startFaultyPostgres, type FaultyPostgres } from '../../helpers/postgres-fault-server.js';
-import { startBlackholeProxy, type BlackholeProxy } from '../../helpers/tcp-blackhole-proxy.js';
+import { hasPostgres } from '../../helpers/postgres-fault-server.js';
+import { timed, useSilentPostgres } from '../../helpers/silent-postgres.js';
 import { FAST, eventually, freshSchema } from '../support.js';
 
 const PASSWORD = 'blackhole-s3cret-pw';
-let server: FaultyPostgres;
-let proxy: BlackholeProxy;
-let sandbox: Sandbox;
-beforeAll(async () => {
-  if (!hasPostgres()) return;
-  [server, sandbox] = await Promise.all([startFaultyPostgres({ password: PASSWORD }), startSandbox({ port: 0, seed: 5 })]);
-  proxy = await startBlackholeProxy(server.port);
-}, 60_000);
-afterAll(async () => {
-  await proxy?.close();
-  server?.destroy();
-  await sandbox?.close();
-});
+const silent = useSilentPostgres({ password: PASSWORD, seed: 5 });
 
 /** The server's URL through the proxy, with timeouts of a second or two. */
-const throughProxy = (): string =>
-  `${server.url.replace(`:${server.port}/`, `:${proxy.port}/`)}?statement_timeout=1000&query_timeout=1500&connect_timeout=1`;
+const throughProxy = (): string => silent.throughProxy('statement_timeout=1000&query_timeout=1500&connect_timeout=1');
 /** The longest any one call may take while the database is silent. */
 const BOUND_MS = 6_000;
 
-/** How long `work` took, and what it threw. */
-async function timed(work: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> {
-  const started = Date.now();
-  try {
-    await work();
-    return { ms: Date.now() - started, error: undefined };
-  } catch (error) {
-    return { ms: Date.now() - started, error };
-  }
-}
-
-const client = (): CdmsClient => new CdmsClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5_000 });
+const client = (): CdmsClient => new CdmsClient({ baseUrl: silent.sandbox.url, apiKey: silent.sandbox.apiKey, timeoutMs: 5_000 });
 
 describe.skipIf(!hasPostgres())('the tracker when its database goes silent (a blackhole)', () => {
   it('send, get and stats fail within a bounded time as DatabaseUnavailableError; then the loops resume, nothing lost', async () => {
@@ -57,7 +32,7 @@ describe.skipIf(!hasPostgres())('the tracker when its database goes silent (a bl
       const before = await Promise.all(Array.from({ length: 3 }, () => tracker.send('standard', standardMessage())));
       expect(before.map((r) => r.outcome)).toEqual(['sent', 'sent', 'sent']);
       const polled = async (): Promise<number> => (await Promise.all(before.map((r) => tracker.get(r.messageId)))).reduce((n, m) => n + (m?.polls ?? 0), 0);
-      proxy.blackhole(true);
+      silent.proxy.blackhole(true);
       const calls = await Promise.all([
         timed(() => tracker.send('standard', standardMessage())),
         timed(() => tracker.get(before[0]!.messageId)),
@@ -74,7 +49,7 @@ describe.skipIf(!hasPostgres())('the tracker when its database goes silent (a bl
       expect(sendError.message).not.toContain(PASSWORD);
       // Silent for a while longer, then back: the background work picks up again by itself.
       await new Promise((r) => setTimeout(r, 1_500));
-      proxy.blackhole(false);
+      silent.proxy.blackhole(false);
       const pollsAtLift = await polled();
       await eventually('polls after the silence', async () => (await polled()) > pollsAtLift, 30_000);
       const after = await tracker.send('standard', standardMessage());
@@ -82,16 +57,16 @@ describe.skipIf(!hasPostgres())('the tracker when its database goes silent (a bl
       // Nothing lost: every message sent before is still followed, each held by the service once.
       for (const { messageId } of [...before, after]) {
         expect((await tracker.get(messageId))?.stage).toBe('following');
-        expect(sandbox.stats().sends[messageId]).toMatchObject({ accepted: 1 });
+        expect(silent.sandbox.stats().sends[messageId]).toMatchObject({ accepted: 1 });
       }
       // A send the silence cut short: either never recorded and never sent, or recorded and settled.
       const cut = sendError.messageId!;
       const kept = await tracker.get(cut);
       if (sendError.delivery === 'not-sent') expect(kept).toBeUndefined();
       if (kept) await eventually('the cut send settled', async () => (await tracker.get(cut))?.stage === 'following', 30_000);
-      expect(sandbox.stats().sends[cut]?.accepted ?? 0).toBeLessThanOrEqual(1);
+      expect(silent.sandbox.stats().sends[cut]?.accepted ?? 0).toBeLessThanOrEqual(1);
     } finally {
-      proxy.blackhole(false);
+      silent.proxy.blackhole(false);
       await tracker.close();
     }
   });
@@ -100,7 +75,7 @@ describe.skipIf(!hasPostgres())('the tracker when its database goes silent (a bl
     const tracker: Tracker = await createTracker({ client: client(), database: throughProxy(), schema: freshSchema(), ...FAST });
     await tracker.start();
     await tracker.send('standard', standardMessage());
-    proxy.blackhole(true);
+    silent.proxy.blackhole(true);
     try {
       const stats = timed(() => tracker.stats());
       const { ms, error } = await timed(() => tracker.close());
@@ -108,25 +83,25 @@ describe.skipIf(!hasPostgres())('the tracker when its database goes silent (a bl
       expect(ms).toBeLessThan(2 * BOUND_MS);
       expect((await stats).error).toBeInstanceOf(CdmsError);
     } finally {
-      proxy.blackhole(false);
+      silent.proxy.blackhole(false);
     }
   });
 
   it('createTracker: a wrong password, a closed port, a silent server: typed errors, bounded, never the password', async () => {
-    const wrong = server.url.replace(encodeURIComponent(PASSWORD), 'not-the-password');
+    const wrong = silent.server.url.replace(encodeURIComponent(PASSWORD), 'not-the-password');
     const refused = await timed(() => createTracker({ client: client(), database: wrong, schema: freshSchema() }));
     expect(refused.error).toBeInstanceOf(ConfigurationError);
     expect((refused.error as Error).message).toMatch(/refused the login.*SQLSTATE 28P01/);
-    const closed = await timed(() => createTracker({ client: client(), database: server.url.replace(`:${server.port}/`, ':9/'), schema: freshSchema() }));
+    const closed = await timed(() => createTracker({ client: client(), database: silent.server.url.replace(`:${silent.server.port}/`, ':9/'), schema: freshSchema() }));
     expect(closed.error).toBeInstanceOf(DatabaseUnavailableError);
     expect((closed.error as DatabaseUnavailableError).code).toBe('ECONNREFUSED');
-    proxy.blackhole(true);
+    silent.proxy.blackhole(true);
     try {
       const silent = await timed(() => createTracker({ client: client(), database: throughProxy(), schema: freshSchema() }));
       expect(silent.error).toBeInstanceOf(DatabaseUnavailableError);
       expect(silent.ms).toBeLessThan(BOUND_MS);
     } finally {
-      proxy.blackhole(false);
+      silent.proxy.blackhole(false);
     }
     for (const { error } of [refused, closed]) {
       expect((error as Error).message).not.toContain(PASSWORD);
