@@ -53,6 +53,15 @@ const EMBEDDED_LEDGER = [
   'test/resources/wrong-patient-send.test.ts',
 ];
 // Asked as the tracker asks, so Node 22's ExperimentalWarning for SQLite stays unsaid here too.
+/**
+ * The browser tests (Chromium driving the console's, the worklist's and the
+ * conformance report's pages) check what the browser does with the pages;
+ * the servers that make them are tested over HTTP on every line. The pages
+ * are the same bytes on every Node line, so CDMS_BROWSER=off leaves these
+ * out of the runs on the other lines, as CDMS_DOCS=off the documents' checks.
+ */
+const BROWSER = ['test/**/*.browser.test.ts'];
+
 const hasSqlite = runtimeHasSqlite();
 if (!hasSqlite) {
   process.stderr.write(`\n*** Node ${process.versions.node} has no node:sqlite: the tests of the embedded ledger are LEFT OUT of this run (${EMBEDDED_LEDGER.length} patterns). Run them on Node 22.13 or later. ***\n\n`);
@@ -63,6 +72,7 @@ const excluded = [
   ...(hasSqlite ? [] : EMBEDDED_LEDGER),
   ...(process.env.CDMS_SOAK === 'off' ? SOAK_AND_FAULTS : []),
   ...(process.env.CDMS_DOCS === 'off' ? DOCS : []),
+  ...(process.env.CDMS_BROWSER === 'off' ? BROWSER : []),
 ];
 
 export default defineConfig({
