@@ -45,8 +45,8 @@ export const LAYERS = [
   { floor: ['worklist'], may: ['core', 'schemas', 'web', 'tracker/index.ts'], why: 'The worklist stands on core/, schemas/ and web/, and enters the tracker only through its entry point, tracker/index.ts.' },
   {
     floor: ['conformance'],
-    may: ['index.ts', 'sandbox', 'schemas', 'internal', 'web', 'version.ts', 'tracker/index.ts'],
-    why: 'The conformance run is a sender of its own: it uses the entry points (index.ts, sandbox/), schemas/, internal/, web/ and version.ts, and enters the tracker only through its entry point, tracker/index.ts.',
+    may: ['index.ts', 'sandbox', 'worklist/index.ts', 'schemas', 'internal', 'web', 'version.ts', 'tracker/index.ts'],
+    why: "The conformance run is a sender of its own: it uses the entry points (index.ts, sandbox/, and worklist/index.ts for the worklist's pages in its evidence), schemas/, internal/, web/ and version.ts, and enters the tracker only through its entry point, tracker/index.ts.",
   },
   {
     floor: ['cli'],

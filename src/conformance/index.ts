@@ -15,6 +15,7 @@ export { EVIDENCE_FILES, MANIFEST_FILE } from './evidence/write.js';
 export {
   CONFORMANCE_SUITES,
   type AttachmentEvidence,
+  type EvidenceCapture,
   type ConformanceOptions,
   type ConformanceProgress,
   type ConformanceReport,

@@ -14,9 +14,12 @@ const SECRET_HEADERS = new Set(['apikey', 'authorization', 'service-instant-acce
 /** Body fields whose values are credentials. */
 const SECRET_FIELDS = new Set(['token', 'accessToken', 'accessCode', 'encryptionSecret', 'apiKey', 'forbiddenApiKey']);
 
+/** Decoded bytes of an attachment's base64 content. */
+const bytesOf = (content: unknown) => (typeof content === 'string' ? Buffer.from(content, 'base64') : Buffer.alloc(0));
+
 /** An attachment reduced to what the evidence may show. */
 export function attachmentEvidence(attachment: { fileName?: unknown; mimeType?: unknown; content?: unknown }): AttachmentEvidence {
-  const bytes = typeof attachment.content === 'string' ? Buffer.from(attachment.content, 'base64') : Buffer.alloc(0);
+  const bytes = bytesOf(attachment.content);
   return {
     fileName: typeof attachment.fileName === 'string' ? attachment.fileName : '',
     mimeType: typeof attachment.mimeType === 'string' ? attachment.mimeType : '',
@@ -25,13 +28,23 @@ export function attachmentEvidence(attachment: { fileName?: unknown; mimeType?: 
   };
 }
 
-/** Copies a JSON value with credential fields masked and attachments summarised. */
-function cleanJson(value: unknown, key = ''): unknown {
+/** Told of each PDF an attachment list holds, with its evidence. */
+type PdfSink = (evidence: AttachmentEvidence, bytes: Buffer) => void;
+
+/** Copies a JSON value with credential fields masked and attachments summarised (each PDF told to `pdf`). */
+function cleanJson(value: unknown, pdf: PdfSink, key = ''): unknown {
   if (Array.isArray(value)) {
-    if (key === 'attachments') return (value as unknown[]).map((a) => (isRecord(a) ? attachmentEvidence(a) : a));
-    return (value as unknown[]).map((v) => cleanJson(v));
+    if (key === 'attachments') {
+      return (value as unknown[]).map((a) => {
+        if (!isRecord(a)) return a;
+        const evidence = attachmentEvidence(a);
+        if (evidence.mimeType === 'application/pdf') pdf(evidence, bytesOf(a.content));
+        return evidence;
+      });
+    }
+    return (value as unknown[]).map((v) => cleanJson(v, pdf));
   }
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k) && v !== null ? MASKED : cleanJson(v, k)]));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k) && v !== null ? MASKED : cleanJson(v, pdf, k)]));
   return value;
 }
 
@@ -54,6 +67,9 @@ function headersOf(headers: Headers): Record<string, string> {
 export class ExchangeRecorder {
   readonly #exchanges: RecordedExchange[] = [];
   readonly #secrets = new Set<string>();
+  /** The PDFs sent, by SHA-256, in memory for the run only: the evidence draws their first pages. */
+  readonly #documents = new Map<string, Buffer>();
+  readonly #keepPdf: PdfSink = (evidence, bytes) => void this.#documents.set(evidence.sha256, bytes);
   readonly #base: string;
   readonly #fetch: typeof fetch;
 
@@ -69,6 +85,11 @@ export class ExchangeRecorder {
   /** A value never to appear in the evidence (the API key, a token). Short values are ignored. */
   addSecret(secret: string | undefined): void {
     if (secret && secret.length >= 8) this.#secrets.add(secret);
+  }
+
+  /** The bytes of a PDF the run sent, by its SHA-256 (as the evidence shows it); undefined for any other. */
+  document(sha256: string): Buffer | undefined {
+    return this.#documents.get(sha256);
   }
 
   /** How many exchanges were recorded so far: a scenario's start mark. */
@@ -97,7 +118,7 @@ export class ExchangeRecorder {
       method: request.method,
       url: request.url.startsWith(this.#base) ? request.url.slice(this.#base.length) || '/' : new URL(request.url).pathname,
       requestHeaders: headersOf(request.headers),
-      requestBody: cleanJson(parseBody(bodyText)),
+      requestBody: cleanJson(parseBody(bodyText), this.#keepPdf),
       status: null,
       responseHeaders: {},
       responseBody: null,
@@ -117,7 +138,7 @@ export class ExchangeRecorder {
     const body = parseBody(text);
     // A token the service returns is a secret from now on, wherever it appears.
     if (isRecord(body) && typeof body.token === 'string') this.addSecret(body.token);
-    exchange.responseBody = cleanJson(body);
+    exchange.responseBody = cleanJson(body, () => undefined);
     return response;
   };
 }

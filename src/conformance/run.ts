@@ -9,6 +9,8 @@ import { SCENARIOS } from './scenarios/index.js';
 import { openTarget, type Target } from './target.js';
 import { CONFORMANCE_SUITES, type ConformanceOptions, type ConformanceReport, type ConformanceScenarioInfo, type ScenarioOutcome, type ScenarioResult, type TimelineEntry } from './types.js';
 import { writeEvidence } from './evidence/write.js';
+import { Captures } from './evidence/captures.js';
+import { DEFAULT_CHROMIUM } from './evidence/chromium.js';
 
 const info = ({ id, title, suite, requirements, proves }: ConformanceScenario): ConformanceScenarioInfo => ({ id, title, suite, requirements: [...requirements], proves });
 
@@ -85,13 +87,17 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const client = new CdmsClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, fetch: recorder.fetch, maxRetryAfterMs: 5_000 });
   const { tracker, note } = chosen.length > 0 ? await openTracker(options, client, target) : { note: null };
   const outcomes: ScenarioOutcome[] = [];
+  let captures: Captures | undefined;
   try {
+    // Pictures only for evidence that is written: a run without `out` starts no browser, nor does one that captures nothing.
+    if (options.out !== undefined) captures = new Captures(options.chromiumPath ?? DEFAULT_CHROMIUM, tracker, (text) => recorder.mask(text));
     for (const [i, scenario] of chosen.entries()) {
       const progress = (doing: string) => options.onProgress?.({ index: i + 1, total: chosen.length, id: scenario.id, doing });
       progress(scenario.title);
-      outcomes.push(await runOne(scenario, options, target, client, tracker, recorder, progress));
+      outcomes.push(await runOne(scenario, options, target, client, tracker, recorder, progress, captures));
     }
   } finally {
+    await captures?.close();
     await tracker?.close();
     await target.close();
   }
@@ -107,9 +113,10 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     passed: outcomes.length > 0 && counts.passed === outcomes.length,
     counts,
     trackerNote: note,
+    captureNote: captures?.note ?? null,
     scenarios: outcomes,
   });
-  if (options.out !== undefined) await writeEvidence(options.out, report);
+  if (options.out !== undefined) await writeEvidence(options.out, report, captures?.files);
   return report;
 }
 
@@ -129,6 +136,7 @@ async function runOne(
   tracker: Tracker | undefined,
   recorder: ExchangeRecorder,
   progress: (doing: string) => void,
+  captures: Captures | undefined,
 ): Promise<ScenarioOutcome> {
   const started = Date.now();
   const mark = recorder.count;
@@ -158,6 +166,8 @@ async function runOne(
     }
   }
   const { timeline: entries, views } = await timeline(tracker, ctx.messageIds);
+  const exchanges = recorder.since(mark).filter((e) => ownExchange(e.url, ctx.messageIds));
+  if (captures) progress("takes the worklist's pages and the documents' first pages");
   return {
     ...info(scenario),
     result,
@@ -165,9 +175,10 @@ async function runOne(
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     checks: ctx.checks,
-    exchanges: recorder.since(mark).filter((e) => ownExchange(e.url, ctx.messageIds)),
+    exchanges,
     timeline: entries,
     tracker: views,
     trackerRun: tracker !== undefined,
+    captures: captures ? await captures.take(scenario.id, views, exchanges, (sha) => recorder.document(sha)) : [],
   };
 }

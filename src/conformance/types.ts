@@ -89,6 +89,27 @@ export interface TrackerView {
   attention: string | null;
 }
 
+/**
+ * What a person sees, kept with a scenario's evidence: a picture taken with
+ * the machine's Chromium, or, without it, the page's HTML or the PDF's text.
+ */
+export interface EvidenceCapture {
+  /** `worklist`: the worklist's page for a message that needs a person; `document`: the first page of a PDF the scenario sent. */
+  kind: 'worklist' | 'document';
+  /** What it shows: the messageId (worklist), or the PDF's file name (document). */
+  subject: string;
+  /** Its file in the evidence folder, such as `captures/STD-02-worklist.png`; `index.html` shows it too. */
+  file: string;
+  /** `image/png` (a screenshot or a rendering), `text/html` (the page's HTML) or `text/plain` (the PDF's text, or why there is none). */
+  mediaType: 'image/png' | 'text/html' | 'text/plain';
+  /** Its size in bytes. */
+  size: number;
+  /** SHA-256 of the file, hex (the manifest lists it too). */
+  sha256: string;
+  /** Why it is not a picture, when it is not; null when it is. */
+  note: string | null;
+}
+
 /** The evidence and outcome of one scenario. */
 export interface ScenarioOutcome extends ConformanceScenarioInfo {
   /** How it ended. */
@@ -109,6 +130,8 @@ export interface ScenarioOutcome extends ConformanceScenarioInfo {
   tracker: TrackerView[];
   /** Whether the tracker part ran: false when no ledger could be opened (see the run's `trackerNote`). */
   trackerRun: boolean;
+  /** The worklist's page of each of its messages that needs a person, then the first page of the first PDF it sent; empty when the run wrote no evidence. */
+  captures: EvidenceCapture[];
 }
 
 /** The whole run's result, and what `evidence.json` holds. */
@@ -131,6 +154,8 @@ export interface ConformanceReport {
   counts: Record<ScenarioResult, number>;
   /** Why the tracker part did not run, or null when it did. */
   trackerNote: string | null;
+  /** Why the captures are not pictures (no Chromium, say), or null when they are, or when the run wrote no evidence. */
+  captureNote: string | null;
   /** Every scenario run, in order. */
   scenarios: ScenarioOutcome[];
 }
@@ -167,6 +192,14 @@ export interface ConformanceOptions {
   only?: readonly string[] | undefined;
   /** Where the evidence is written (created if missing). Left out, nothing is written. */
   out?: string | undefined;
+  /**
+   * The Chromium executable the evidence's pictures are taken with (driven by
+   * the optional package `playwright-core`; never downloaded). Missing, or
+   * `false`, the evidence keeps the worklist's pages as HTML and the PDFs as
+   * their text, and says so.
+   * @defaultValue '/usr/bin/chromium'
+   */
+  chromiumPath?: string | false | undefined;
   /**
    * The delivery tracker's ledger for the run. When it cannot be opened the
    * client-level checks still run and the report says the tracker part did

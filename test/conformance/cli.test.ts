@@ -47,6 +47,15 @@ describe('cdms conformance run', () => {
     for (const file of ['index.html', 'evidence.json', 'requirements.csv', 'manifest.sha256']) expect(existsSync(join(out.dir, file))).toBe(true);
   }, 60_000);
 
+  it("says when the evidence has no pictures, because there is no Chromium at --chromium, and keeps the PDF's text", async () => {
+    const io = memoryIo();
+    const dir = join(out.dir, 'no-chromium');
+    const code = await run(['conformance', 'run', '--only', 'STD-01', '--out', dir, '--chromium', '/nonexistent/chromium'], io);
+    expect(io.text().stdout).toMatch(/^Note: Chromium is not on this machine \(\/nonexistent\/chromium\): the worklist's pages are kept as their HTML and the PDFs as their text\.$/m);
+    expect(code).toBe(0);
+    expect(existsSync(join(dir, 'captures', 'STD-01-document.txt'))).toBe(true);
+  }, 60_000);
+
   it('exits 2 with what to do, and sends nothing, for a base URL that is no sandbox; unknown suites and ids are usage errors', async () => {
     const paths: string[] = [];
     const server = createServer((req, res) => {

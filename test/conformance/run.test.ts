@@ -1,7 +1,9 @@
 // The whole conformance suite against a sandbox at a base URL (found through
 // its control API, as `--base-url` finds one): every scenario passes, the
 // evidence is written, its manifest verifies with sha256sum, and nothing of
-// the API key or an access token is anywhere in it.
+// the API key or an access token is anywhere in it. It runs as on a machine
+// without Chromium (a path where there is none): the worklist's pages are
+// kept as their HTML and the PDFs as their text, and the evidence says so.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,6 +14,8 @@ import { startSandbox, type Sandbox } from 'cdms-sdk/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evidenceDir, filesUnder, issuedSecrets } from './support.js';
 
+/** A Chromium that is not there: the run must notice, and fall back. */
+const NO_CHROMIUM = '/nonexistent/chromium';
 let sandbox: Sandbox;
 let report: ConformanceReport;
 const out = evidenceDir();
@@ -19,7 +23,7 @@ const progress: string[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ scenarioStepMs: 40, instantImportDelayMs: 10 });
-  report = await runConformance({ baseUrl: sandbox.url, out: out.dir, scenarioStepMs: 40, onProgress: (p) => progress.push(`${p.index}/${p.total} ${p.id}`) });
+  report = await runConformance({ baseUrl: sandbox.url, out: out.dir, scenarioStepMs: 40, chromiumPath: NO_CHROMIUM, onProgress: (p) => progress.push(`${p.index}/${p.total} ${p.id}`) });
 }, 240_000);
 
 afterAll(async () => {
@@ -71,7 +75,8 @@ describe('runConformance against the sandbox', () => {
 
   it('writes index.html, evidence.json, requirements.csv and a manifest that sha256sum -c verifies', () => {
     const files = filesUnder(out.dir);
-    expect(Object.keys(files).sort()).toEqual([...EVIDENCE_FILES, MANIFEST_FILE].sort());
+    const captures = report.scenarios.flatMap((s) => s.captures.map((c) => c.file));
+    expect(Object.keys(files).sort()).toEqual([...EVIDENCE_FILES, MANIFEST_FILE, ...captures].sort());
     expect(execFileSync('sha256sum', ['-c', MANIFEST_FILE], { cwd: out.dir, encoding: 'utf8' })).toMatch(/index\.html: OK/);
     for (const line of files[MANIFEST_FILE]!.trim().split('\n')) {
       const [hash, name] = line.split('  ');
@@ -81,6 +86,40 @@ describe('runConformance against the sandbox', () => {
     const csv = files['requirements.csv']!.split('\r\n');
     expect(csv[0]).toBe('requirement_id,requirement,scenarios,results,evidence,sender_commentary,assessor_commentary');
     expect(csv.find((l) => l.startsWith('ITK3-30002,'))).toContain('index.html#GP-ITK-30002');
+  });
+
+  it("without Chromium, keeps the worklist's page of each message that needs a person as its HTML, and each PDF's text, and says why", () => {
+    expect(report.captureNote).toBe(`Chromium is not on this machine (${NO_CHROMIUM}): the worklist's pages are kept as their HTML and the PDFs as their text`);
+    const page = readFileSync(join(out.dir, 'index.html'), 'utf8');
+    expect(page).toContain(`Chromium is not on this machine (${NO_CHROMIUM})`);
+    expect(page).not.toContain('<img');
+    const manifest = readFileSync(join(out.dir, MANIFEST_FILE), 'utf8');
+    for (const s of report.scenarios) {
+      const needing = s.tracker.filter((t) => t.attention !== null);
+      const worklist = s.captures.filter((c) => c.kind === 'worklist');
+      expect(worklist.map((c) => c.subject), s.id).toEqual(needing.map((t) => t.messageId));
+      for (const c of worklist) {
+        const text = readFileSync(join(out.dir, c.file), 'utf8');
+        expect(c, s.id).toMatchObject({ mediaType: 'text/html', note: expect.stringContaining(NO_CHROMIUM) });
+        // The worklist's own page for the message, as its person would see it: its id and what needs doing.
+        expect(text, c.file).toMatch(/^<!doctype html>/i);
+        expect(text, c.file).toContain(c.subject);
+        expect(text, c.file).toContain('Needs a person');
+        expect(manifest).toContain(`${c.sha256}  ${c.file}\n`);
+      }
+      const sentPdf = s.exchanges.some((e) => JSON.stringify(e.requestBody ?? null).includes('"application/pdf"'));
+      const document = s.captures.filter((c) => c.kind === 'document');
+      expect(document.length, s.id).toBe(sentPdf ? 1 : 0);
+      for (const c of document) {
+        expect(c.mediaType).toBe('text/plain');
+        expect(readFileSync(join(out.dir, c.file), 'utf8'), c.file).toMatch(new RegExp(`scenario ${s.id.replace('-', '\\-')}(-v2)?\\. Not a clinical record`));
+        expect(manifest).toContain(`${c.sha256}  ${c.file}\n`);
+      }
+    }
+    const all = report.scenarios.flatMap((s) => s.captures);
+    // STD-02..04, the refusal codes, GP-NORESPONSE, GP-NOBUSACK and INS-02 need a person; most scenarios send a PDF.
+    expect(all.filter((c) => c.kind === 'worklist').length).toBeGreaterThan(8);
+    expect(all.filter((c) => c.kind === 'document').length).toBeGreaterThan(20);
   });
 
   it('the manifest catches a changed file', () => {

@@ -15,6 +15,7 @@ interface RunOptions {
   testMailbox?: boolean | undefined;
   recipient?: string | undefined;
   database?: string | undefined;
+  chromium?: string | undefined;
 }
 
 const list = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter((v) => v !== '');
@@ -47,6 +48,7 @@ function summary(report: ConformanceReport, out: string): string[] {
   return [
     ...lines,
     ...(report.trackerNote ? [`Note: ${report.trackerNote}.`] : []),
+    ...(report.captureNote ? [`Note: ${report.captureNote}.`] : []),
     `${report.passed ? 'PASSED' : 'NOT PASSED'}: ${counts} (${report.scenarios.length} scenarios against ${report.baseUrl}).`,
     `Evidence: ${out}/index.html (check it with: cd ${out} && sha256sum -c manifest.sha256)`,
   ];
@@ -65,6 +67,7 @@ export function registerConformance(program: Command, ctx: CliContext): void {
     .option('--test-mailbox', 'the --base-url is a test mailbox of the integration environment (never live): run there')
     .option('--recipient <ods>', "the test practice's ODS code (a test mailbox needs it)")
     .option('--database <db>', "the tracker's ledger for the run (default: in memory)")
+    .option('--chromium <path>', "the Chromium the evidence's pictures are taken with (default: /usr/bin/chromium; without one, the pages' HTML)")
     .action(async (options: RunOptions, cmd: Command) => {
       const globals = cmd.optsWithGlobals<GlobalOptions>();
       const selection = { suites: suites(options.suite), only: list(options.only)?.map((id) => id.toUpperCase()) };
@@ -83,6 +86,7 @@ export function registerConformance(program: Command, ctx: CliContext): void {
         recipient: options.recipient,
         database: options.database,
         out: options.out,
+        chromiumPath: options.chromium,
         signal: ctx.signal,
         onProgress: progressShower(ctx),
       });
