@@ -59,6 +59,8 @@ describe.each(ENGINES)('rejected attachments across a restart on $engine', ({ en
       await expect(second.send('standard', replacement, { replaces: rejectedId, by: 'alice' })).rejects.toBeInstanceOf(AttachmentPreviouslyRejectedError);
       expect(await second.get(String(replacement.messageId))).toBeUndefined();
       expect(await second.get(rejectedId)).toMatchObject({ stage: 'failed', replacedBy: null, attention: { reason: 'content-rejected' } });
+      const audit = (await second.audit({ messageId: rejectedId })).items;
+      expect(audit).toContainEqual(expect.objectContaining({ outcome: 'refused', detail: expect.stringMatching(/^AttachmentPreviouslyRejectedError/) as unknown }));
       expect(sendsTo(requests)).toBe(0);
       expect(env.sandbox.listMessages()).toHaveLength(acceptedBefore);
       // The guard refuses those bytes only: a clean document goes.
@@ -113,7 +115,7 @@ describe.each(ENGINES)('rejected attachments across a restart on $engine', ({ en
         const m = await second.get(queuedId);
         return m?.stage === 'failed' && m;
       });
-      expect(failed.attention?.detail).toMatch(/AttachmentPreviouslyRejectedError/);
+      expect(failed.attention).toMatchObject({ reason: 'send-failed', detail: expect.stringMatching(/AttachmentPreviouslyRejectedError/) as unknown });
       // Its one request was the 503: the background refused it before a second one.
       const sends = env.sandbox.requests().filter((r) => r.method === 'POST' && r.messageId === queuedId);
       expect(sends.map((r) => r.status)).toEqual([503]);
