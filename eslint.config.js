@@ -41,7 +41,7 @@ export const LAYERS = [
     may: ['schemas', 'core', 'internal', 'limits.ts', 'validation', 'widget', 'web'],
     why: 'The sandbox is the service\'s stand-in, not a client of it: it shares schemas/, core/, internal/, limits.ts, validation/, widget/ and web/, never the client.',
   },
-  { floor: ['tracker'], may: ['client.ts', 'resources', 'core', 'schemas', 'telemetry', 'internal'], why: 'The tracker stands on the client (client.ts, resources/), core/, schemas/, telemetry/ and internal/.' },
+  { floor: ['tracker'], may: ['client.ts', 'resources', 'rejected-content', 'core', 'schemas', 'telemetry', 'internal'], why: 'The tracker stands on the client (client.ts, resources/, and rejected-content/, whose guard it applies with its ledger\'s verdicts), core/, schemas/, telemetry/ and internal/.' },
   { floor: ['worklist'], may: ['core', 'schemas', 'web', 'tracker/index.ts'], why: 'The worklist stands on core/, schemas/ and web/, and enters the tracker only through its entry point, tracker/index.ts.' },
   {
     floor: ['conformance'],

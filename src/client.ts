@@ -60,7 +60,13 @@ export interface CdmsClientOptions<ExtraSubjectIdType extends string = never, Ex
    * @defaultValue 10 s per PDF, one worker per core, 1,000 verdicts
    */
   wrongPatientCheck?: WrongPatientCheckOptions | undefined;
-  /** Where rejected attachment content hashes are kept. @defaultValue in memory */
+  /**
+   * Where rejected attachment content hashes are kept. The default forgets
+   * them when the process ends; `FileRejectedContentStore` keeps them across
+   * restarts. Sends through the delivery tracker are also checked against
+   * its ledger, which keeps the verdicts it met across restarts.
+   * @defaultValue in memory, as long as the client
+   */
   rejectedContent?: RejectedContentStore | undefined;
   /** Allow use in a browser, exposing the API key to its users. @defaultValue false */
   dangerouslyAllowBrowser?: boolean | undefined;

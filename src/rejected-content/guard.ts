@@ -49,8 +49,8 @@ export async function rememberRejected(store: RejectedContentStore, attachments:
   for (const { index, rejection } of rejectedAttachments(error.problem)) {
     for (const { content, mimeType } of index === undefined ? sent : [sent[index] ?? { content: undefined, mimeType: undefined }]) {
       if (content === undefined) continue;
-      if (rejection === 'virus-scan' || mimeType === undefined) await store.add(contentSha256(content));
-      else await store.add(typedContentSha256(content, mimeType));
+      if (rejection === 'virus-scan' || mimeType === undefined) await store.add(contentSha256(content), rejection);
+      else await store.add(typedContentSha256(content, mimeType), rejection);
     }
   }
 }

@@ -9,6 +9,7 @@ import { resolveTrackerOptions, type TrackerOptions } from './options.js';
 import { Heartbeat } from './runtime/heartbeat.js';
 import type { LedgerStore } from './store/ledger-store.js';
 import { storeFor } from './store/store-for.js';
+import { rejectedContentFor } from './store/rejected-content-for.js';
 import { ServiceReach } from './runtime/service-reach.js';
 import { Tracker } from './tracker.js';
 import { RequestBudget } from './runtime/request-budget.js';
@@ -54,7 +55,7 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
   const telemetry = await loadTrackerTelemetry(options);
   const db = await openDatabase(config.database);
   const store = makeStore(db, config.schema);
-  const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined, sendsInProgress: new Set<string>(), service: new ServiceReach() };
+  const ctx = { config, store, budget: new RequestBudget(store, config.maxPollsPerSecond), random: Math.random, telemetry, eventsRecorded: () => undefined, sendsInProgress: new Set<string>(), service: new ServiceReach(), rejectedContent: rejectedContentFor(db, config.schema) };
   // Instances sharing a PostgreSQL ledger prove they are alive from the start (decision D-TRACKER-20).
   const heartbeat = db.soleUser ? undefined : new Heartbeat(ctx);
   const shredder = new KeyShredder(store, config.logger);

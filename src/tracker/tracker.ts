@@ -150,7 +150,7 @@ export class Tracker {
    * for the tracker to send).
    *
    * @throws LocalValidationError when the message is invalid (nothing sent, nothing kept), or its messageId is already tracked (`delivery: 'unknown'`: look that message up).
-   * @throws AttachmentPreviouslyRejectedError when an attachment was rejected before (nothing sent, nothing kept).
+   * @throws AttachmentPreviouslyRejectedError when an attachment was rejected before, by this process or any earlier one on the same ledger (nothing sent, nothing kept).
    * @throws AttachmentContentRejectedError, BadRequestError, AuthenticationError, PermissionDeniedError when the send failed for good (kept, flagged for attention).
    * @throws DatabaseUnavailableError when the ledger could not be written: `not-sent` before anything was recorded or sent; `unknown` when the service may hold it or the tracker may still send it (the ledger settles it once the database answers).
    */

@@ -1,3 +1,5 @@
+import { REJECTED_CONTENT_MIGRATION } from './rejected-content-schema.js';
+
 /**
  * The tracker's tables, as numbered migrations. A database records the last
  * one applied; a start applies the rest in order. Never edit a released
@@ -153,4 +155,6 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE $schema.messages ADD COLUMN version_number integer;
   `,
+  // The service's verdicts on attachment content, kept across restarts (D-TRACKER-36).
+  REJECTED_CONTENT_MIGRATION,
 ];

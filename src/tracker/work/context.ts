@@ -7,6 +7,7 @@ import type { LedgerStore } from '../store/ledger-store.js';
 import type { RequestBudget } from '../runtime/request-budget.js';
 import type { StepContext } from '../decide/transitions.js';
 import type { ServiceReach } from '../runtime/service-reach.js';
+import type { RejectedContentStore } from '../../rejected-content/store.js';
 
 /** What the tracker's parts share. Internal. */
 export interface TrackerContext {
@@ -26,6 +27,8 @@ export interface TrackerContext {
   sendsInProgress: Set<string>;
   /** How the service answered this instance's requests, for the health check. */
   service: ServiceReach;
+  /** The service's verdicts on attachment content, in the ledger: checked before every tracked send (D-TRACKER-36). */
+  rejectedContent: RejectedContentStore;
 }
 
 /** The context of one step of the logic, at the current time. */

@@ -12,9 +12,9 @@ import { checkMetadata } from '../model/metadata.js';
 import type { TrackedRoute } from '../types.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
 import { applySendVerdict } from '../decide/apply-send.js';
-import { sendStored } from './client-calls.js';
+import { ledgerRefusal, sendRecordingVerdicts } from './rejected-content.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
-import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
+import { classifySendError } from '../decide/send-verdict.js';
 import { describeError } from '../describe-error.js';
 import { alreadyTracked, asSendError, notRecorded, outcomeNotRecorded, refusedBeforeSending } from './send-errors.js';
 import { dropUnsent, insertSending, replacementRecorded, replacingOf, type LineageOptions, type Replacing } from './lineage.js';
@@ -159,14 +159,17 @@ async function attempt(
 ): Promise<TrackerSendResult> {
   const { store, config } = ctx;
   const { messageId } = state;
-  let verdict: SendVerdict;
+  // The ledger's verdicts on the attachments first (D-TRACKER-36): refused, or sent later when they cannot be read.
+  let verdict = await ledgerRefusal(ctx, payload);
   let failure: unknown;
-  try {
-    const sent = await ctx.service.observe(() => sendStored(config.client, state.route, payload, leasedCallOptions(ctx, leaseLeftMs)));
-    verdict = { kind: 'sent', recovered: sent.recovered };
-  } catch (error) {
-    failure = error;
-    verdict = classifySendError(error, false);
+  if (!verdict) {
+    try {
+      const sent = await ctx.service.observe(() => sendRecordingVerdicts(ctx, state.route, payload, leasedCallOptions(ctx, leaseLeftMs)));
+      verdict = { kind: 'sent', recovered: sent.recovered };
+    } catch (error) {
+      failure = error;
+      verdict = classifySendError(error, false);
+    }
   }
   if (verdict.kind === 'refused') {
     // Refused before the request left: nothing was sent, so nothing is kept. A leftover row (the database failed

@@ -3,7 +3,8 @@
 // any resend; a `queued` one (certainly not delivered) is sent again at once.
 import { NotFoundError } from '../../core/errors/api-error.js';
 import type { MessageState } from '../model/message-state.js';
-import { readStatus, sendStored } from './client-calls.js';
+import { readStatus } from './client-calls.js';
+import { ledgerRefusal, sendRecordingVerdicts } from './rejected-content.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
 import { absenceProven, applySendVerdict } from '../decide/apply-send.js';
 import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
@@ -47,8 +48,10 @@ async function resend(ctx: TrackerContext, state: MessageState): Promise<SendVer
   if (!payload) {
     return { kind: 'failed', detail: 'The message content is no longer held, so it cannot be sent again; send it anew.' };
   }
+  const refused = await ledgerRefusal(ctx, payload);
+  if (refused) return refused;
   try {
-    const result = await ctx.service.observe(() => sendStored(ctx.config.client, state.route, payload, leasedCallOptions(ctx)));
+    const result = await ctx.service.observe(() => sendRecordingVerdicts(ctx, state.route, payload, leasedCallOptions(ctx)));
     return { kind: 'sent', recovered: result.recovered };
   } catch (error) {
     // A resend's "messageId already used" means an earlier attempt arrived after all.

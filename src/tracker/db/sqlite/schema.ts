@@ -1,3 +1,5 @@
+import { SQLITE_REJECTED_CONTENT_MIGRATION } from './rejected-content-schema.js';
+
 /**
  * The embedded ledger's tables in SQLite, as numbered migrations (the
  * database's `user_version` is the last one applied). The same shape as the
@@ -118,4 +120,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     lease_until INTEGER
   );
   `,
+  // The service's verdicts on attachment content, kept across restarts (D-TRACKER-36).
+  SQLITE_REJECTED_CONTENT_MIGRATION,
 ];

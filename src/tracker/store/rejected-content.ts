@@ -1,0 +1,54 @@
+// The service's verdicts on attachment content, kept in the tracker's ledger
+// so that a rejected attachment stays refused across restarts (D-TRACKER-36):
+// the PostgreSQL store here, the SQLite one in sqlite/rejected-content.ts
+// (rejected-content-for.ts picks one). Hashes only, never content.
+import type { ContentRejection } from '../../core/errors/content-rejection.js';
+import type { RejectedContentStore } from '../../rejected-content/store.js';
+import type { SqlDriver } from '../db/driver.js';
+import { quoteIdentifier } from '../db/quote-identifier.js';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** Refuses what is not a hash: the table must never hold content, or anything else, by mistake. */
+export function checkedHash(sha256: string): string {
+  if (!SHA256_HEX.test(sha256)) throw new TypeError('The ledger keeps rejected content as a lower-case hex SHA-256 only.');
+  return sha256;
+}
+
+/**
+ * The verdicts on PostgreSQL, which several instances share: one that learns
+ * a verdict makes every other refuse the content too. Once the table holds a
+ * row it is known not to be empty (rows are never deleted), so the common
+ * path costs one query per send until the first rejection, and a look-up per
+ * attachment after. Internal.
+ */
+export class PostgresRejectedContentStore implements RejectedContentStore {
+  readonly #db: SqlDriver;
+  readonly #table: string;
+  #nonEmpty = false;
+
+  constructor(db: SqlDriver, schema: string) {
+    this.#db = db;
+    this.#table = `${quoteIdentifier(schema)}.rejected_content`;
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    const rows = await this.#db.query(`SELECT 1 AS found FROM ${this.#table} WHERE sha256 = $1`, [sha256]);
+    return rows.length > 0;
+  }
+
+  async add(sha256: string, rejection: ContentRejection = 'virus-scan'): Promise<void> {
+    await this.#db.query(
+      `INSERT INTO ${this.#table} (sha256, rejection, rejected_at) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING`,
+      [checkedHash(sha256), rejection, new Date()],
+    );
+    this.#nonEmpty = true;
+  }
+
+  async isEmpty(): Promise<boolean> {
+    if (this.#nonEmpty) return false;
+    const rows = await this.#db.query(`SELECT EXISTS (SELECT 1 FROM ${this.#table}) AS found`);
+    this.#nonEmpty = rows[0]?.found === true;
+    return !this.#nonEmpty;
+  }
+}
