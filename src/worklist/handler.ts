@@ -21,7 +21,7 @@ import { readForm } from './form-body.js';
 import { namesOf, practiceOf, referenceOf } from './app-words.js';
 import { splitHost } from './hosts.js';
 import type { Frame, PageKey } from './pages/layout.js';
-import { messagePage, unknownMessagePage } from './pages/message.js';
+import { messagePage, removedMessagePage, unknownMessagePage } from './pages/message.js';
 import { queuePage } from './pages/queue.js';
 import { attentionItems, groupedQueue, patientOf, readQueueFilter } from './queue.js';
 import { assetResponse, fragmentResponse, pageResponse, redirectResponse } from './responses.js';
@@ -124,7 +124,7 @@ async function queue(ctx: Ctx): Promise<Response> {
 async function message(ctx: Ctx, id: string): Promise<Response> {
   const { config, person } = ctx;
   const found = UUID_PATTERN.test(id) ? await config.tracker.get(id) : undefined;
-  if (!found) return pageResponse(404, frame(config, person, 'message'), 'No such message', unknownMessagePage(config.basePath));
+  if (!found) return notHeld(ctx, id);
   const [audit, patient, practice, replacement] = await Promise.all([
     config.tracker.audit({ messageId: found.messageId, limit: 1000 }),
     patientOf(config, found),
@@ -134,6 +134,17 @@ async function message(ctx: Ctx, id: string): Promise<Response> {
   const can = { resend: config.resend !== undefined && config.tracker.send !== undefined, poll: config.tracker.pollNow !== undefined && found.stage === 'following' };
   const view = { base: config.basePath, person, message: found, audit: audit.items, patient, reference: referenceOf(config, found), practice, can, replacement };
   return pageResponse(200, frame(config, person, 'message'), `Message ${found.messageId}`, messagePage(view));
+}
+
+/** A message the ledger does not hold: removed by retention (the audit still names it), or never held. */
+async function notHeld(ctx: Ctx, id: string): Promise<Response> {
+  const { config, person } = ctx;
+  if (UUID_PATTERN.test(id)) {
+    const [removedAt, audit] = await Promise.all([config.tracker.removedAt?.(id), config.tracker.audit({ messageId: id, limit: 1 })]);
+    // Only retention deletes a message; an audit entry proves the tracker held it.
+    if (removedAt || audit.items.length > 0) return pageResponse(410, frame(config, person, 'message'), 'Message removed', removedMessagePage(config.basePath, id, removedAt ?? null));
+  }
+  return pageResponse(404, frame(config, person, 'message'), 'No such message', unknownMessagePage(config.basePath));
 }
 
 function auditCsv(ctx: Ctx): Response {

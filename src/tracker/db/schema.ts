@@ -153,4 +153,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE $schema.messages ADD COLUMN version_number integer;
   `,
+  // When retention removed a message the audit names: the audit stays, and
+  // its link to the message says when the message went (D-TRACKER-36).
+  `
+  CREATE TABLE $schema.removed (
+    message_id uuid PRIMARY KEY,
+    removed_at timestamptz NOT NULL
+  );
+  `,
 ];

@@ -176,6 +176,19 @@ export function messagePage(view: MessageView): Html {
 ${messageLive(view)}`;
 }
 
+/**
+ * The page of a message retention removed, as an audit entry links to it:
+ * when it went (null when it went before removals were kept) and that the
+ * audit of it stays.
+ */
+export function removedMessagePage(base: string, messageId: string, removedAt: Date | null): Html {
+  const when = removedAt ? html` on ${timeCell(removedAt)}` : '';
+  return html`<p class="back"><a href="${base}/">Back to the list</a></p>
+<h1>Message removed by retention</h1>
+<p>The tracker removed message <span class="id">${messageId}</span>${when}: it had settled (delivered, or dealt with by a person) and its retention period had passed. Nothing about it needs doing.</p>
+<p>The audit of it stays: <a href="${base}/audit?messageId=${messageId}">who did what, and when</a>.</p>`;
+}
+
 /** The page of a messageId the ledger does not hold. */
 export function unknownMessagePage(base: string): Html {
   return html`<h1>No such message</h1>

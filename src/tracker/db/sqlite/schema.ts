@@ -118,4 +118,11 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     lease_until INTEGER
   );
   `,
+  // When retention removed a message the audit names (D-TRACKER-36).
+  `
+  CREATE TABLE removed (
+    message_id TEXT PRIMARY KEY,
+    removed_at INTEGER NOT NULL
+  );
+  `,
 ];
