@@ -131,8 +131,8 @@ function contact(view: MessageView): Html {
     return html`<p class="contact">The practice: <strong>${practice.name}</strong>, telephone <a href="tel:${practice.phone.replace(/[^0-9+]/g, '')}"><strong>${practice.phone}</strong></a>.</p>`;
   }
   const where = known ? html`practice ${ods}` : html`the patient's registered practice`;
-  const who = practice ? html`<strong>${practice.name}</strong>: its` : html`The practice's`;
-  return html`<p class="contact">${who} telephone number is not known here: find ${where} in your directory.</p>`;
+  const whose = practice ? html`The telephone number of <strong>${practice.name}</strong>` : html`The practice's telephone number`;
+  return html`<p class="contact">${whose} is not known here: find ${where} in your directory.</p>`;
 }
 
 function summary(view: MessageView): Html {
