@@ -11,3 +11,4 @@ export { DEFAULT_DATABASE, DEFAULT_SCHEMA } from './options.js';
 export { isPostgresUrl } from './db/open.js';
 export { DatabaseInUseError, type Holder } from './db/in-use-error.js';
 export type { PurgeResult } from './work/purge.js';
+export type { PurgePreview } from './work/purge-preview.js';

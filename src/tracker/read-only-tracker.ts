@@ -16,6 +16,7 @@ import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage
 import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
 import { healthTimeoutMs, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
 import { purgeAll, type PurgeResult } from './work/purge.js';
+import { previewPurge, type PurgePreview } from './work/purge-preview.js';
 import type { LedgerStore } from './store/ledger-store.js';
 import { storeFor } from './store/store-for.js';
 import type { TrackedMessage } from './types.js';
@@ -48,6 +49,8 @@ export interface ReadOnlyTrackerOptions {
 export interface ReadOnlyTracker {
   /** A message with its history, or undefined. */
   get(messageId: string): Promise<TrackedMessage | undefined>;
+  /** When retention removed a message the audit names (as `tracker.removedAt`). */
+  removedAt(messageId: string): Promise<Date | undefined>;
   /** Messages, newest first, a page at a time (the filters of `tracker.list`). */
   list(options?: TrackerListOptions): Promise<TrackerListPage>;
   /** The counts of `tracker.stats`; polls count as overdue a minute late. */
@@ -71,6 +74,8 @@ export interface ReadOnlyTracker {
   health(options?: TrackerHealthOptions): Promise<TrackerHealth>;
   /** Deletes the settled messages (as retention does) last changed more than `olderThanMs` ago, with their history and events. */
   purge(olderThanMs: number): Promise<PurgeResult>;
+  /** What `purge(olderThanMs)` would delete, counted; nothing is changed. */
+  previewPurge(olderThanMs: number): Promise<PurgePreview>;
   /** Closes the database (and frees the embedded database's lock). */
   close(): Promise<void>;
 }
@@ -98,7 +103,7 @@ export async function openReadOnlyTracker(options: ReadOnlyTrackerOptions): Prom
     await db.close();
     throw error;
   }
-  return readOnlyOver(db, storeFor(db, schema), db.soleUser === true);
+  return readOnlyOver(db, schema, db.soleUser === true);
 }
 
 async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
@@ -121,11 +126,20 @@ async function checkVersion(db: SqlDriver, schema: string): Promise<void> {
 /** Without the app's options, the health check judges against the defaults: a lease of two minutes, events late after five. */
 const READ_ONLY_LIMITS = { stuckAfterMs: 120_000, stalledAfterMs: 120_000, eventsLateAfterMs: 300_000 };
 
-function readOnlyOver(db: SqlDriver, store: LedgerStore, embedded: boolean): ReadOnlyTracker {
+function readOnlyOver(db: SqlDriver, schema: string, embedded: boolean): ReadOnlyTracker {
+  const store: LedgerStore = storeFor(db, schema);
+  const cutOff = (olderThanMs: number): Date => {
+    if (!Number.isSafeInteger(olderThanMs) || olderThanMs <= 0) throw new ConfigurationError('The period must be a positive whole number of milliseconds.');
+    return new Date(Date.now() - olderThanMs);
+  };
   return {
     get(messageId) {
       assertUuid('messageId', messageId);
       return getMessage(store, messageId);
+    },
+    async removedAt(messageId) {
+      assertUuid('messageId', messageId);
+      return (await store.removedAt(messageId)) ?? undefined;
     },
     list: (options) => listMessages(store, options),
     // Without the app's options, polls are judged against the default interval (a minute's grace).
@@ -144,8 +158,10 @@ function readOnlyOver(db: SqlDriver, store: LedgerStore, embedded: boolean): Rea
       return toHealth({ now, state: 'elsewhere', database, loops: null, ledger }, READ_ONLY_LIMITS);
     },
     async purge(olderThanMs) {
-      if (!Number.isSafeInteger(olderThanMs) || olderThanMs <= 0) throw new ConfigurationError('The period must be a positive whole number of milliseconds.');
-      return await purgeAll(store, new Date(Date.now() - olderThanMs), { vacuum: embedded });
+      return await purgeAll(store, cutOff(olderThanMs), { vacuum: embedded });
+    },
+    async previewPurge(olderThanMs) {
+      return await previewPurge(db, schema, cutOff(olderThanMs), new Date());
     },
     close: () => db.close(),
   };

@@ -1,6 +1,7 @@
 // The Tracker an app holds: its public calls, each a thin entry into a step
 // of ../work (send, adopt, poll now) or a query, and the start and clean stop
 // of the background loops. Calls under way are awaited by close().
+import { assertUuid } from '../core/path.js';
 import { setMaxListeners } from 'node:events';
 import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
 import type { InstantMessageParams, StandardMessageParams } from '../schemas/message.js';
@@ -205,6 +206,18 @@ export class Tracker {
   /** A message with its history, or undefined when the tracker does not hold it. */
   get(messageId: string): Promise<TrackedMessage | undefined> {
     return this.#call(() => getMessage(this.#ctx.store, messageId));
+  }
+
+  /**
+   * When retention removed a message the audit names (its entries stay), or
+   * undefined: the tracker holds it, never held it, or removed it before
+   * removals were kept.
+   */
+  removedAt(messageId: string): Promise<Date | undefined> {
+    return this.#call(async () => {
+      assertUuid('messageId', messageId);
+      return (await this.#ctx.store.removedAt(messageId)) ?? undefined;
+    });
   }
 
   /** Messages, newest first, filtered and a page at a time. */

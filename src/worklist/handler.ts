@@ -18,9 +18,10 @@ import { explainError } from './outcomes.js';
 import { auditPage } from './pages/audit.js';
 import { crossSitePage, notFoundPage, serverErrorPage, unauthorizedPage, wrongHostPage } from './pages/errors.js';
 import { readForm } from './form-body.js';
+import { namesOf, practiceOf, referenceOf } from './app-words.js';
 import { splitHost } from './hosts.js';
 import type { Frame, PageKey } from './pages/layout.js';
-import { messagePage, unknownMessagePage } from './pages/message.js';
+import { messagePage, removedMessagePage, unknownMessagePage } from './pages/message.js';
 import { queuePage } from './pages/queue.js';
 import { attentionItems, groupedQueue, patientOf, readQueueFilter } from './queue.js';
 import { assetResponse, fragmentResponse, pageResponse, redirectResponse } from './responses.js';
@@ -100,7 +101,8 @@ async function get(ctx: Ctx): Promise<Response> {
   if (path === '/audit') {
     const filter = readAuditFilter(query);
     const { items, next } = await readAuditPage(config, filter);
-    return pageResponse(200, frame(config, person, 'audit'), 'Audit', auditPage({ base: config.basePath, filter, items, next }));
+    const names = await namesOf(config, items.flatMap((e) => [e.by, e.assignee]), person);
+    return pageResponse(200, frame(config, person, 'audit'), 'Audit', auditPage({ base: config.basePath, filter, items, next, names }));
   }
   if (path === '/audit.csv') return auditCsv(ctx);
   const m = /^\/messages\/([^/]+)$/.exec(path);
@@ -122,15 +124,27 @@ async function queue(ctx: Ctx): Promise<Response> {
 async function message(ctx: Ctx, id: string): Promise<Response> {
   const { config, person } = ctx;
   const found = UUID_PATTERN.test(id) ? await config.tracker.get(id) : undefined;
-  if (!found) return pageResponse(404, frame(config, person, 'message'), 'No such message', unknownMessagePage(config.basePath));
-  const [audit, patient, replacement] = await Promise.all([
+  if (!found) return notHeld(ctx, id);
+  const [audit, patient, practice, replacement] = await Promise.all([
     config.tracker.audit({ messageId: found.messageId, limit: 1000 }),
     patientOf(config, found),
+    practiceOf(config, found),
     found.replacedBy ? config.tracker.get(found.replacedBy) : undefined,
   ]);
   const can = { resend: config.resend !== undefined && config.tracker.send !== undefined, poll: config.tracker.pollNow !== undefined && found.stage === 'following' };
-  const view = { base: config.basePath, person, message: found, audit: audit.items, patient, can, replacement };
+  const view = { base: config.basePath, person, message: found, audit: audit.items, patient, reference: referenceOf(config, found), practice, can, replacement };
   return pageResponse(200, frame(config, person, 'message'), `Message ${found.messageId}`, messagePage(view));
+}
+
+/** A message the ledger does not hold: removed by retention (the audit still names it), or never held. */
+async function notHeld(ctx: Ctx, id: string): Promise<Response> {
+  const { config, person } = ctx;
+  if (UUID_PATTERN.test(id)) {
+    const [removedAt, audit] = await Promise.all([config.tracker.removedAt?.(id), config.tracker.audit({ messageId: id, limit: 1 })]);
+    // Only retention deletes a message; an audit entry proves the tracker held it.
+    if (removedAt || audit.items.length > 0) return pageResponse(410, frame(config, person, 'message'), 'Message removed', removedMessagePage(config.basePath, id, removedAt ?? null));
+  }
+  return pageResponse(404, frame(config, person, 'message'), 'No such message', unknownMessagePage(config.basePath));
 }
 
 function auditCsv(ctx: Ctx): Response {
@@ -192,7 +206,7 @@ async function post(ctx: Ctx): Promise<Response> {
   const m = /^\/messages\/([^/]+)\/([a-z-]+)$/.exec(ctx.path);
   const action = ACTIONS.find((a) => a === m?.[2]);
   const why = crossSite(config, request, ctx.url);
-  if (why) return pageResponse(403, frame(config, person, 'none'), 'Refused', crossSitePage(why));
+  if (why) return pageResponse(403, frame(config, person, 'none'), 'Refused', crossSitePage(why, config.basePath));
   if (!m || !action || !UUID_PATTERN.test(m[1] ?? '')) return pageResponse(404, frame(config, person, 'none'), 'Not found', notFoundPage(config.basePath));
   const messageId = m[1] ?? '';
   // Read up to the limit and no further (a chunked body declares no length), and no longer than the bound.

@@ -22,6 +22,7 @@ export type {
   WorklistOptions,
   WorklistPatient,
   WorklistPerson,
+  WorklistPractice,
   WorklistRequest,
   WorklistResendMessage,
 } from './options.js';

@@ -74,6 +74,17 @@ export interface WorklistPatient {
   name?: string | undefined;
 }
 
+/**
+ * What the app knows of the practice a message went to, for staff told to
+ * phone it: the tracker knows only an ODS code (`UNK` on the GP route).
+ */
+export interface WorklistPractice {
+  /** The practice's name, as staff know it ("Riverside Surgery"). */
+  name: string;
+  /** The number staff phone, as they dial it ("01632 960 123"). */
+  phone?: string | undefined;
+}
+
 /** A message the app gives to send again: for the GP route a GP-route message, otherwise a standard one. */
 export type WorklistResendMessage = StandardMessageParams | GpConnectMessageParams;
 
@@ -108,6 +119,31 @@ export interface WorklistOptions {
    * notification.
    */
   patient?: ((item: TrackedMessageSummary) => WorklistPatient | null | Promise<WorklistPatient | null>) | undefined;
+  /**
+   * The app's own reference for a message's document (its letter or episode
+   * number, usually kept in the message's `metadata`): the link text on the
+   * list and the heading of the message's page, in place of the messageId
+   * (which stays on hover and among the message's facts). Synchronous: it
+   * reads the item it is given, called once per row. Return null for none.
+   * @defaultValue none: the messageId is the link text
+   */
+  reference?: ((item: TrackedMessageSummary) => string | null | undefined) | undefined;
+  /**
+   * The practice a message went to, by name and telephone number, from the
+   * app's directory: shown beside the ODS code, and under "What to do" where
+   * staff are told to phone the practice. Given the whole item (not only the
+   * ODS code, which is `UNK` on the GP route) and may be asynchronous. A
+   * lookup that fails or returns null leaves the ODS code and a line saying
+   * the number is not known here.
+   */
+  practice?: ((item: TrackedMessageSummary) => WorklistPractice | null | undefined | Promise<WorklistPractice | null | undefined>) | undefined;
+  /**
+   * A person's name from their id (the id `authorize` gave, which the audit
+   * keeps), for the audit page: the name is shown, the id on hover. Without
+   * it, or when it returns null, the id is shown (the signed-in person's own
+   * entries show the name `authorize` gave).
+   */
+  personName?: ((id: string) => string | null | undefined | Promise<string | null | undefined>) | undefined;
   /** The pages' title. @defaultValue 'Clinical documents worklist' */
   title?: string | undefined;
   /** Receives the worklist's log events: failures only, never patient data or query strings. @defaultValue silent */
@@ -159,6 +195,9 @@ export interface WorklistConfig {
   basePath: string;
   resend: WorklistOptions['resend'];
   patient: WorklistOptions['patient'];
+  reference: WorklistOptions['reference'];
+  practice: WorklistOptions['practice'];
+  personName: WorklistOptions['personName'];
   title: string;
   logger: Logger;
   liveCheckMs: number;
@@ -184,7 +223,7 @@ export function resolveWorklistOptions(options: WorklistOptions): WorklistConfig
     );
   }
   const basePath = checkedBasePath(options.basePath);
-  for (const name of ['resend', 'patient'] as const) {
+  for (const name of ['resend', 'patient', 'reference', 'practice', 'personName'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') throw new ConfigurationError(`${name} must be a function when given.`);
   }
   const liveCheckMs = options.liveCheckMs ?? 2_000;
@@ -202,6 +241,9 @@ export function resolveWorklistOptions(options: WorklistOptions): WorklistConfig
     basePath,
     resend: options.resend,
     patient: options.patient,
+    reference: options.reference,
+    practice: options.practice,
+    personName: options.personName,
     title: options.title?.trim() || 'Clinical documents worklist',
     logger: options.logger ?? silentLogger,
     liveCheckMs,

@@ -3,7 +3,8 @@
 // messageId), oldest first within each reason, with the patient the app
 // knows of (decision D-WORKLIST-04).
 import { ATTENTION_REASONS, type AttentionReason, type TrackedMessageSummary } from '../tracker/index.js';
-import type { WorklistConfig, WorklistPatient, WorklistPerson } from './options.js';
+import type { WorklistConfig, WorklistPatient, WorklistPerson, WorklistPractice } from './options.js';
+import { practiceOf, referenceOf } from './app-words.js';
 
 /** The most items the queue reads; beyond it the page says so (the list should never be that long). */
 const QUEUE_CAP = 5_000;
@@ -19,10 +20,12 @@ export interface QueueFilter {
   find: string;
 }
 
-/** An item of the queue with the patient the app knows of. */
+/** An item of the queue with what the app knows of it: the patient, its own reference, the practice. */
 export interface QueueItem {
   message: TrackedMessageSummary & { attention: NonNullable<TrackedMessageSummary['attention']> };
   patient: WorklistPatient | null;
+  reference: string | undefined;
+  practice: WorklistPractice | null;
 }
 
 /** Reads the filters from a query string. */
@@ -61,8 +64,8 @@ export async function groupedQueue(
   person: WorklistPerson,
 ): Promise<{ reason: AttentionReason; items: QueueItem[] }[]> {
   const shown = all.filter((m) => matches(m, filter, person)) as QueueItem['message'][];
-  const patients = await Promise.all(shown.map((m) => patientOf(config, m)));
-  const items = shown.map((message, i) => ({ message, patient: patients[i] ?? null }));
+  const [patients, practices] = await Promise.all([Promise.all(shown.map((m) => patientOf(config, m))), Promise.all(shown.map((m) => practiceOf(config, m)))]);
+  const items = shown.map((message, i) => ({ message, patient: patients[i] ?? null, reference: referenceOf(config, message), practice: practices[i] ?? null }));
   return ATTENTION_REASONS.map((reason) => ({
     reason,
     items: items.filter((i) => i.message.attention.reason === reason).sort((a, b) => a.message.attention.since.getTime() - b.message.attention.since.getTime()),

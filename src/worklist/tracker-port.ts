@@ -30,6 +30,8 @@ export interface WorklistTracker {
   assign(messageId: string, personId: string | null, options?: AssignOptions): Promise<unknown>;
   /** The audit of people's actions. */
   audit(options?: TrackerAuditOptions): Promise<TrackerAuditPage>;
+  /** When retention removed a message the audit names; without it a removed message's page cannot say when. */
+  removedAt?(messageId: string): Promise<Date | undefined>;
   /** Keeps an action the worklist refused in the audit; without it a refusal leaves no entry. */
   recordRefusal?(messageId: string, options: RecordRefusalOptions): Promise<void>;
   /** Polls a message now; without it the worklist offers no "Poll now". */

@@ -24,6 +24,7 @@ import { EXIT } from '../errors.js';
 import { attentionLines, healthLines, listLines, messageLines, purgeLines, statsLines } from '../track-format.js';
 import { withDatabaseOptions, withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
 import { registerTrackServe } from './track-serve.js';
+import { printPurgePreview } from '../track-purge-preview.js';
 
 interface TrackOptions extends GlobalOptions, TrackerDatabaseFlags {
   status?: string | undefined;
@@ -37,6 +38,7 @@ interface TrackOptions extends GlobalOptions, TrackerDatabaseFlags {
   olderThan?: string | undefined;
   by?: string | undefined;
   note?: string | undefined;
+  dryRun?: boolean | undefined;
 }
 
 const STAGES: readonly TrackerStage[] = ['sending', 'queued', 'following', 'failed', 'settled'];
@@ -142,7 +144,7 @@ function readOnlyCommand(track: Command, ctx: CliContext, name: string, plan: Re
     const options = cmd.optsWithGlobals<TrackOptions>();
     const work = plan(options, cmd.args);
     // Commands that only read open an embedded ledger beside the running app; the ones that write need it to themselves.
-    await withReadOnlyTracker(ctx, options, work, { writes: WRITING_COMMANDS.has(name), limitMs: limitMs?.(options) });
+    await withReadOnlyTracker(ctx, options, work, { writes: WRITING_COMMANDS.has(name) && options.dryRun !== true, limitMs: limitMs?.(options) });
   });
 }
 
@@ -273,13 +275,15 @@ function registerPurge(track: Command, ctx: CliContext): void {
     const olderThan = options.olderThan.trim();
     const olderThanMs = parseDuration(olderThan, '--older-than');
     return async (tracker) => {
+      if (options.dryRun === true) return printPurgePreview(ctx, tracker, olderThanMs, olderThan);
       const purged = await tracker.purge(olderThanMs);
       ctx.out.result(purged, purgeLines(purged, olderThan));
     };
   })
     .description('delete settled messages (final, acknowledged, every event handled) last changed before a period, with their history and events')
-    .option('--older-than <duration>', 'how long settled messages are kept, such as 90d, 26w or 1d12h (required)');
-  withExamples(command, ['cdms track purge --older-than 90d', 'cdms track purge --older-than 26w --json']);
+    .option('--older-than <duration>', 'how long settled messages are kept, such as 90d, 26w or 1d12h (required)')
+    .option('--dry-run', 'say what would be deleted (counts) and delete nothing');
+  withExamples(command, ['cdms track purge --older-than 90d --dry-run', 'cdms track purge --older-than 90d', 'cdms track purge --older-than 26w --json']);
 }
 
 /** Registers `cdms track` and its subcommands. */

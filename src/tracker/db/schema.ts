@@ -157,4 +157,12 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // The service's verdicts on attachment content, kept across restarts (D-TRACKER-36).
   REJECTED_CONTENT_MIGRATION,
+  // When retention removed a message the audit names: the audit stays, and
+  // its link to the message says when the message went (D-TRACKER-37).
+  `
+  CREATE TABLE $schema.removed (
+    message_id uuid PRIMARY KEY,
+    removed_at timestamptz NOT NULL
+  );
+  `,
 ];

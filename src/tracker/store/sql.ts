@@ -177,7 +177,8 @@ export function statements(schema: string) {
     /**
      * Deletes up to `$3` settled messages (a final stage, no open attention,
      * every event handled, not leased) last changed before `$1`, with their
-     * history and events; each table is named, so a table added later that
+     * history and events, keeping when ($2) each one the audit names went;
+     * each table is named, so a table added later that
      * refers to messages must be added here too. Rows another instance is
      * deleting are skipped.
      */
@@ -189,6 +190,10 @@ export function statements(schema: string) {
           AND NOT EXISTS (SELECT 1 FROM ${s}.events e WHERE e.message_id = m.message_id AND e.handled_at IS NULL)
         ORDER BY m.changed_at LIMIT $3
         FOR UPDATE SKIP LOCKED
+      ), removed AS (
+        INSERT INTO ${s}.removed (message_id, removed_at)
+        SELECT d.message_id, $2 FROM doomed d WHERE EXISTS (SELECT 1 FROM ${s}.audit a WHERE a.message_id = d.message_id)
+        ON CONFLICT (message_id) DO UPDATE SET removed_at = EXCLUDED.removed_at
       ), history AS (
         DELETE FROM ${s}.history h USING doomed d WHERE h.message_id = d.message_id RETURNING 1
       ), events AS (
@@ -198,6 +203,9 @@ export function statements(schema: string) {
       )
       SELECT (SELECT count(*) FROM messages)::int AS messages, (SELECT count(*) FROM history)::int AS histories,
         (SELECT count(*) FROM events)::int AS events`,
+
+    /** When retention removed a message the audit names. */
+    removedAt: `SELECT removed_at FROM ${s}.removed WHERE message_id = $1`,
 
     /** Reclaims the space of deleted rows (the embedded engine has no autovacuum); outside a transaction. */
     vacuum: `VACUUM ${s}.messages, ${s}.history, ${s}.events`,

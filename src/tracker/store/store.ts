@@ -279,6 +279,12 @@ export class TrackerStore {
     await this.#db.query(this.#sql.vacuum);
   }
 
+  /** When retention removed a message the audit names, or null. */
+  async removedAt(messageId: string): Promise<Date | null> {
+    const [r] = await this.#db.query(this.#sql.removedAt, [messageId]);
+    return date(r?.removed_at);
+  }
+
   /**
    * Clears a message's attention, recording who did it and why in the audit
    * (an attempt by a named person is recorded even when it changes nothing).

@@ -12,6 +12,8 @@ export interface AuditView {
   filter: AuditFilter;
   items: readonly TrackerAuditEntry[];
   next: string | undefined;
+  /** People's names by the id the audit keeps, where the app gave one. */
+  names: ReadonlyMap<string, string>;
 }
 
 const ACTION_LABELS: Record<TrackerAuditEntry['action'], string> = {
@@ -43,17 +45,24 @@ ${select('action', 'Action', f.action, Object.entries(ACTION_LABELS))}
 </form>`;
 }
 
-function row(e: TrackerAuditEntry, base: string): Html {
+/** A person by name, their id on hover; the id alone where the app gave no name. */
+function who(id: string, names: ReadonlyMap<string, string>): Html {
+  const name = names.get(id);
+  return name === undefined ? html`${id}` : html`<span title="${id}">${name}</span>`;
+}
+
+function row(e: TrackerAuditEntry, view: AuditView): Html {
+  const { base, names } = view;
   return html`<tr>
-<td data-label="When">${timeCell(e.at)}</td>
-<td data-label="Person">${e.by ?? html`<span class="muted">no name recorded</span>`}</td>
-<td data-label="Action">${ACTION_LABELS[e.action]}${e.action === 'assign' || e.action === 'unassign' ? html` (${e.assignee ?? ''})` : ''}${
+<td data-label="When" class="when">${timeCell(e.at)}</td>
+<td data-label="Person" class="person">${e.by === null ? html`<span class="muted">no name recorded</span>` : who(e.by, names)}</td>
+<td data-label="Action">${ACTION_LABELS[e.action]}${e.action === 'assign' || e.action === 'unassign' ? html` (${e.assignee === null ? '' : who(e.assignee, names)})` : ''}${
     e.replacement ? html` as <a class="id" href="${base}/messages/${e.replacement}">${e.replacement}</a>` : ''
   }</td>
 <td data-label="Outcome">${OUTCOME_LABELS[e.outcome]}</td>
 <td data-label="Message" class="id"><a href="${base}/messages/${e.messageId}">${e.messageId}</a></td>
 <td data-label="Reason">${e.reason ? ATTENTION_REASON_LABELS[e.reason] : ''}</td>
-<td data-label="Note">${e.note ?? ''}${e.detail && e.outcome !== 'done' ? html`<br><span class="muted">${explained(e.detail)}</span>` : ''}</td>
+<td data-label="Note" class="note">${e.note ?? ''}${e.detail && e.outcome !== 'done' ? html`<br><span class="muted">${explained(e.detail)}</span>` : ''}</td>
 </tr>`;
 }
 
@@ -65,9 +74,9 @@ function auditSection(view: AuditView): Html {
 ${
   view.items.length === 0
     ? html`<p class="notice">No action matches. Every acknowledgement, assignment, send again, new version and poll asked for by a person is written here as it happens, and never changed.</p>`
-    : html`<table>
+    : html`<table class="audit">
 <thead><tr><th scope="col">When</th><th scope="col">Person</th><th scope="col">Action</th><th scope="col">Outcome</th><th scope="col">Message</th><th scope="col">Reason</th><th scope="col">Note</th></tr></thead>
-<tbody>${view.items.map((e) => row(e, view.base))}</tbody>
+<tbody>${view.items.map((e) => row(e, view))}</tbody>
 </table>`
 }
 ${view.next ? html`<p><a href="${view.base}/audit${query(view.filter, { cursor: view.next })}">Older actions</a></p>` : ''}

@@ -1,5 +1,6 @@
 // The worklist's refusals as pages: nothing from the ledger on any of them.
 import { html, type Html } from '../../web/html.js';
+import { technicalDetail } from '../plain-words.js';
 
 /** Not signed in, or not allowed: the app's `authorize` said no. */
 export function unauthorizedPage(): Html {
@@ -7,10 +8,15 @@ export function unauthorizedPage(): Html {
 <p>This page is only for the people who work the list. Sign in to the system it is part of, then open it again.</p>`;
 }
 
-/** A state change from another site (or without the page's own header). */
-export function crossSitePage(reason: string): Html {
+/**
+ * A state change from another site (or without the page's own header): one
+ * plain sentence of what happened and what to do; which header gave it away
+ * is for whoever supports the system, folded like every other technical text.
+ */
+export function crossSitePage(reason: string, base: string): Html {
   return html`<h1>Request refused</h1>
-<p>This action did not come from the worklist's own page (${reason}), so nothing was done. Open the worklist and use its buttons; they need JavaScript to be on.</p>`;
+<p>Nothing was done: this action did not come from a page of the worklist. <a href="${base}/">Open the worklist</a> and use its buttons (they need JavaScript to be on).</p>
+${technicalDetail(`Refused as cross-site: ${reason}.`)}`;
 }
 
 /** A path the worklist does not have. */

@@ -6,12 +6,12 @@
 import { ROUTE_LABELS } from '../../web/display.js';
 import { html, type Html } from '../../web/html.js';
 import { ATTENTION_REASON_LABELS, type TrackedMessage, type TrackerAuditEntry } from '../../tracker/index.js';
-import type { WorklistPatient, WorklistPerson } from '../options.js';
+import type { WorklistPatient, WorklistPerson, WorklistPractice } from '../options.js';
 import { REASON_GUIDES, stepsFor } from '../reasons.js';
 import { explainStatus } from '../status-words.js';
 import { gpRouteGuide } from '../gp-route-guide.js';
 import { explained, technicalDetail } from '../plain-words.js';
-import { facts, patientCell, timeCell } from './parts.js';
+import { facts, patientCell, practiceCell, timeCell } from './parts.js';
 import { timeline } from './timeline.js';
 
 /** What a message's page shows. */
@@ -21,6 +21,10 @@ export interface MessageView {
   message: TrackedMessage;
   audit: readonly TrackerAuditEntry[];
   patient: WorklistPatient | null;
+  /** The app's own reference for the document, shown in place of the messageId. */
+  reference?: string | undefined;
+  /** The practice as the app knows it: name and telephone number. */
+  practice?: WorklistPractice | null | undefined;
   /** What the worklist can do here. */
   can: { resend: boolean; poll: boolean };
   /** The message that replaced this one, when there is one (to say whether that send failed). */
@@ -100,13 +104,15 @@ function attentionPanel(view: MessageView): Html {
   // On the GP route a known refusal code says who refused and what to do: its words replace the reason's, never add to them.
   const code = gpRouteGuide(message);
   const resendable = can.resend && guide.resend && message.replacedBy === null;
+  const steps = code?.steps ?? stepsFor(attention.reason, message.route);
   return html`<section class="panel attention" aria-labelledby="attention-heading">
 <h2 id="attention-heading">Needs a person: ${code?.heading ?? ATTENTION_REASON_LABELS[attention.reason]}</h2>
 <p>Since ${timeCell(attention.since)}.${attention.detail ? html` ${code ? technicalDetail(attention.detail) : explained(attention.detail, message.recipient)}` : ''}</p>
 <h3>What it means</h3>
 <p>${code?.meaning ?? guide.meaning}</p>
 <h3>What to do</h3>
-<ol class="steps">${(code?.steps ?? stepsFor(attention.reason, message.route)).map((s) => html`<li>${s}</li>`)}</ol>
+<ol class="steps">${steps.map((s) => html`<li>${s}</li>`)}</ol>
+${steps.some((s) => /\bpractice\b/i.test(s)) ? contact(view) : ''}
 <div class="actions">
 ${assignment(view)}
 ${resendable ? resendForm(view) : ''}
@@ -114,6 +120,19 @@ ${can.poll ? pollForm(view) : ''}
 ${acknowledgeForm(view, attention.reason)}
 </div>
 </section>`;
+}
+
+/** Who to phone, where the steps speak of the practice: its name and number from the app, or where to find them. */
+function contact(view: MessageView): Html {
+  const { practice } = view;
+  const ods = view.message.recipient;
+  const known = ods !== null && ods !== 'UNK';
+  if (practice?.phone) {
+    return html`<p class="contact">The practice: <strong>${practice.name}</strong>, telephone <a href="tel:${practice.phone.replace(/[^0-9+]/g, '')}"><strong>${practice.phone}</strong></a>.</p>`;
+  }
+  const where = known ? html`practice ${ods}` : html`the patient's registered practice`;
+  const whose = practice ? html`The telephone number of <strong>${practice.name}</strong>` : html`The practice's telephone number`;
+  return html`<p class="contact">${whose} is not known here: find ${where} in your directory.</p>`;
 }
 
 function summary(view: MessageView): Html {
@@ -125,7 +144,8 @@ function summary(view: MessageView): Html {
     ['Status', m.status ? html`<span class="status">${m.status}</span>${m.subStatus ? ` (${m.subStatus})` : ''}${meaning ? html`: ${meaning}` : ''}` : never ? 'never delivered: the service refused it for good' : 'not held by the service yet'],
     ['Route', ROUTE_LABELS[m.route] ?? m.route],
     ['Topic', m.topic],
-    ['Recipient practice', m.recipient],
+    ['Recipient practice', view.practice ? html`${practiceCell(view.practice, m.recipient)}${view.practice.phone ? html`, telephone ${view.practice.phone}` : ''}` : m.recipient],
+    ['messageId', view.reference ? html`<span class="id">${m.messageId}</span>` : null],
     ['Patient', patientCell(view.patient)],
     ['Sent', timeCell(m.sentAt)],
     ['Expiry', m.expiryDateTime ? timeCell(m.expiryDateTime) : null],
@@ -151,9 +171,22 @@ ${timeline(view.message, view.audit, view.base)}</section>
 /** The message page. */
 export function messagePage(view: MessageView): Html {
   return html`<p class="back"><a href="${view.base}/">Back to the list</a></p>
-<h1>Message <span class="id">${view.message.messageId}</span></h1>
+<h1>${view.reference ? html`Message ${view.reference}` : html`Message <span class="id">${view.message.messageId}</span>`}</h1>
 <div id="action-result" class="result" role="status" aria-live="polite"></div>
 ${messageLive(view)}`;
+}
+
+/**
+ * The page of a message retention removed, as an audit entry links to it:
+ * when it went (null when it went before removals were kept) and that the
+ * audit of it stays.
+ */
+export function removedMessagePage(base: string, messageId: string, removedAt: Date | null): Html {
+  const when = removedAt ? html` on ${timeCell(removedAt)}` : '';
+  return html`<p class="back"><a href="${base}/">Back to the list</a></p>
+<h1>Message removed by retention</h1>
+<p>The tracker removed message <span class="id">${messageId}</span>${when}: it had settled (delivered, or dealt with by a person) and its retention period had passed. Nothing about it needs doing.</p>
+<p>The audit of it stays: <a href="${base}/audit?messageId=${messageId}">who did what, and when</a>.</p>`;
 }
 
 /** The page of a messageId the ledger does not hold. */

@@ -2,7 +2,7 @@
 // person, a definition list, a select of a filter form.
 import { nhsNumberDisplay, shortTime } from '../../web/display.js';
 import { html, type Html } from '../../web/html.js';
-import type { WorklistPatient } from '../options.js';
+import type { WorklistPatient, WorklistPractice } from '../options.js';
 
 /** A time as readable text with its machine-readable datetime; a dash when there is none. */
 export function timeCell(at: Date | null): Html {
@@ -26,6 +26,12 @@ export function patientCell(patient: WorklistPatient | null): Html {
   return html`${patient.nhsNumber ? html`<span class="nhs-number">${nhsNumberDisplay(patient.nhsNumber)}</span>` : ''}${
     patient.nhsNumber && patient.name ? html`<br>` : ''
   }${patient.name ?? ''}`;
+}
+
+/** The practice by name, its ODS code after it; only the ODS code when the app gave no name. */
+export function practiceCell(practice: WorklistPractice | null, odsCode: string | null): Html | string {
+  if (!practice) return odsCode ?? '';
+  return html`${practice.name}${odsCode && odsCode !== 'UNK' ? html` <span class="muted">(${odsCode})</span>` : ''}`;
 }
 
 /** A definition list of facts; empty values are left out. */

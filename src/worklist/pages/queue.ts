@@ -7,7 +7,7 @@ import { html, type Html } from '../../web/html.js';
 import { ATTENTION_REASON_LABELS, ATTENTION_REASONS, type TrackedMessageSummary } from '../../tracker/index.js';
 import type { WorklistPerson } from '../options.js';
 import type { QueueFilter, QueueItem } from '../queue.js';
-import { age, patientCell, select, timeCell } from './parts.js';
+import { age, patientCell, practiceCell, select, timeCell } from './parts.js';
 
 /** What the queue page shows. */
 export interface QueueView {
@@ -41,10 +41,10 @@ function row(item: QueueItem, view: QueueView): Html {
   const mine = m.assignee === view.person.id;
   return html`<tr data-message-id="${m.messageId}">
 <td data-label="Waiting"><span class="age">${age(m.attention.since, view.now)}</span><br>${timeCell(m.attention.since)}</td>
-<td data-label="messageId" class="id"><a href="${view.base}/messages/${m.messageId}">${m.messageId}</a></td>
+<td data-label="Document"${item.reference ? '' : html` class="id"`}><a href="${view.base}/messages/${m.messageId}" title="messageId ${m.messageId}">${item.reference ?? m.messageId}</a></td>
 <td data-label="Route">${ROUTE_LABELS[m.route] ?? m.route}</td>
 <td data-label="Topic">${m.topic ?? ''}</td>
-<td data-label="Recipient">${m.recipient ?? ''}</td>
+<td data-label="Recipient">${practiceCell(item.practice, m.recipient)}</td>
 <td data-label="Patient">${patientCell(item.patient)}</td>
 <td data-label="Assigned to">${m.assignee === null ? html`<span class="muted">nobody</span>` : mine ? html`<strong>me</strong>` : m.assignee}</td>
 </tr>`;
@@ -56,7 +56,7 @@ function group(g: QueueView['groups'][number], view: QueueView): Html {
 <h3 id="${id}">${ATTENTION_REASON_LABELS[g.reason]} <span class="count">(${g.items.length})</span></h3>
 <table>
 <caption class="visually-hidden">${ATTENTION_REASON_LABELS[g.reason]}: oldest first</caption>
-<thead><tr><th scope="col">Waiting</th><th scope="col">messageId</th><th scope="col">Route</th><th scope="col">Topic</th><th scope="col">Recipient</th><th scope="col">Patient</th><th scope="col">Assigned to</th></tr></thead>
+<thead><tr><th scope="col">Waiting</th><th scope="col">Document</th><th scope="col">Route</th><th scope="col">Topic</th><th scope="col">Recipient</th><th scope="col">Patient</th><th scope="col">Assigned to</th></tr></thead>
 <tbody>${g.items.map((i) => row(i, view))}</tbody>
 </table>
 </section>`;

@@ -122,4 +122,11 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `,
   // The service's verdicts on attachment content, kept across restarts (D-TRACKER-36).
   SQLITE_REJECTED_CONTENT_MIGRATION,
+  // When retention removed a message the audit names (D-TRACKER-37).
+  `
+  CREATE TABLE removed (
+    message_id TEXT PRIMARY KEY,
+    removed_at INTEGER NOT NULL
+  );
+  `,
 ];

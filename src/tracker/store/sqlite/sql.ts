@@ -86,6 +86,11 @@ export const MESSAGES = {
       AND (m.lease_until IS NULL OR m.lease_until < :now)
       AND NOT EXISTS (SELECT 1 FROM events e WHERE e.message_id = m.message_id AND e.handled_at IS NULL)
     ORDER BY m.changed_at LIMIT :limit`,
+  /** Keeps when retention removed a message the audit names (the audit stays; its link says when the message went). */
+  keepRemoval: `
+    INSERT INTO removed (message_id, removed_at) SELECT :id, :now WHERE EXISTS (SELECT 1 FROM audit WHERE message_id = :id)
+    ON CONFLICT (message_id) DO UPDATE SET removed_at = excluded.removed_at`,
+  removedAt: `SELECT removed_at FROM removed WHERE message_id = :id`,
   purgeHistory: `DELETE FROM history WHERE message_id = :id`,
   purgeEvents: `DELETE FROM events WHERE message_id = :id`,
   purgeMessage: `DELETE FROM messages WHERE message_id = :id`,

@@ -184,12 +184,18 @@ export class SqliteStore implements LedgerStore {
       const purged = { messages: 0, histories: 0, events: 0 };
       for (const { message_id } of this.#c.all(MESSAGES.doomed, { before, now, limit })) {
         const id = String(message_id);
+        this.#c.run(MESSAGES.keepRemoval, { id, now });
         purged.histories += this.#c.run(MESSAGES.purgeHistory, { id });
         purged.events += this.#c.run(MESSAGES.purgeEvents, { id });
         purged.messages += this.#c.run(MESSAGES.purgeMessage, { id });
       }
       return purged;
     });
+  }
+
+  /** When retention removed a message the audit names, or null. */
+  async removedAt(messageId: string): Promise<Date | null> {
+    return date(this.#c.get(MESSAGES.removedAt, { id: messageId })?.removed_at);
   }
 
   /** Gives the deleted rows' pages back to the file system. */
