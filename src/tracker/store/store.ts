@@ -2,9 +2,9 @@
 // of sql.ts and the conversions of rows.ts. What the rest of the tracker
 // calls instead of writing SQL.
 import type { SqlDriver, SqlRow } from '../db/driver.js';
-import type { TrackerEvent } from '../events.js';
+import type { TrackerEvent } from '../model/events.js';
 import { toAuditEntry, type TrackerAuditEntry } from '../audit.js';
-import type { AttentionReason, StatusChange, TrackedRoute, TrackerStage } from '../types.js';
+import type { AttentionReason, StatusChange, TrackedRoute, TrackerStage } from '../model/types.js';
 import { date, insertParams, toState, toStatusChange, transitionParams, type InsertLease } from './rows.js';
 import { statements, type Statements } from './sql.js';
 import { NotifierStore } from './notifier-store.js';

@@ -5,9 +5,9 @@
 // without yielding, so the ledger one process owns needs no row locks.
 /* eslint-disable @typescript-eslint/require-await -- async for the store's interface (the PostgreSQL store awaits its driver); SQLite answers synchronously, and `async` turns its throws into rejections. */
 import type { SqlRow } from '../../db/driver.js';
-import type { TrackerEvent } from '../../events.js';
+import type { TrackerEvent } from '../../model/events.js';
 import { toAuditEntry, type TrackerAuditEntry } from '../../audit.js';
-import type { AttentionReason, StatusChange, TrackedRoute, TrackerStage } from '../../types.js';
+import type { AttentionReason, StatusChange, TrackedRoute, TrackerStage } from '../../model/types.js';
 import type { MessageState } from '../../model/message-state.js';
 import type { Transition } from '../../model/transition.js';
 import type { SqliteDatabase } from '../../db/sqlite/load.js';

@@ -5,12 +5,13 @@
 // answer makes the verdict "not ok" within seconds instead of hanging the
 // probe. The verdict is a pure function of the facts, tested without I/O
 // (D-TRACKER-32).
-import { ConfigurationError } from '../core/errors/cdms-error.js';
-import { describeError } from './describe-error.js';
+import { ConfigurationError } from '../../core/errors/cdms-error.js';
+import { describeError } from '../decide/describe-error.js';
 import type { UnresolvedMessage } from './stats.js';
-import type { FailingNotifier } from './store/store.js';
-import type { LedgerStore } from './store/ledger-store.js';
-import { serviceWarning, type ServiceHealth } from './runtime/service-reach.js';
+import type { FailingNotifier } from '../store/store.js';
+import type { LedgerStore } from '../store/ledger-store.js';
+import { serviceWarning, type ServiceHealth } from '../work/service-reach.js';
+import type { TrackerLoopHealth } from '../runtime/polling-loop.js';
 
 /**
  * Why a tracker is not healthy, or what deserves a look:
@@ -61,19 +62,7 @@ export interface HealthReason {
   message: string;
 }
 
-/** What one of the tracker's background loops is doing. */
-export interface TrackerLoopHealth {
-  /** Started and not stopped. */
-  running: boolean;
-  /** When its last successful round ended; null before the first. */
-  lastSuccessAt: Date | null;
-  /** Rounds in a row that failed. */
-  failures: number;
-  /** The last failure, named (no patient data); null after a success. */
-  lastError: string | null;
-  /** When the round under way began; null while it waits. */
-  roundStartedAt: Date | null;
-}
+export type { TrackerLoopHealth } from '../runtime/polling-loop.js';
 
 /** The tracker's background loops. */
 export interface TrackerLoops {

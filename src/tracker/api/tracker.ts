@@ -2,28 +2,28 @@
 // of ../work (send, adopt, poll now) or a query, and the start and clean stop
 // of the background loops. Calls under way are awaited by close().
 import { setMaxListeners } from 'node:events';
-import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
-import type { InstantMessageParams, StandardMessageParams } from '../schemas/message.js';
-import { TrackerClosedError, UnknownMessageError } from './errors.js';
-import type { TrackerEventHandler } from './events.js';
-import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
-import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
-import { healthTimeoutMs, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
-import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from './types.js';
-import type { TrackInput } from './decide/adopted-state.js';
-import { adopt } from './work/adopt.js';
-import { BackgroundWork } from './runtime/background-work.js';
-import { CLOSE_WITHIN_MS, closeWithin } from './runtime/close-within.js';
-import type { Heartbeat } from './runtime/heartbeat.js';
-import type { TrackerContext } from './work/context.js';
-import { EventDispatcher } from './runtime/event-dispatcher.js';
-import { NotifierLoop } from './runtime/notifier-loop.js';
-import { Retention } from './runtime/retention.js';
-import { pollNow } from './work/poll-now.js';
-import { acknowledgeAs, assignTo, auditedPoll, recordRefusal, type AcknowledgeOptions, type AssignOptions, type RecordRefusalOptions } from './work/people.js';
-import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
-import { sendNow, type TrackerSendResult } from './work/send-now.js';
-import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from './work/replace.js';
+import type { GpConnectMessageParams } from '../../schemas/gpconnect.js';
+import type { InstantMessageParams, StandardMessageParams } from '../../schemas/message.js';
+import { TrackerClosedError, UnknownMessageError } from '../model/errors.js';
+import type { TrackerEventHandler } from '../model/events.js';
+import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from '../report/queries.js';
+import { collectStats, overdueGraceMs, type TrackerStats } from '../report/stats.js';
+import { healthTimeoutMs, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from '../report/health.js';
+import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from '../model/types.js';
+import type { TrackInput } from '../decide/adopted-state.js';
+import { adopt } from '../work/adopt.js';
+import { BackgroundWork } from '../runtime/background-work.js';
+import { CLOSE_WITHIN_MS, closeWithin } from '../runtime/close-within.js';
+import type { Heartbeat } from '../runtime/heartbeat.js';
+import type { TrackerContext } from '../work/context.js';
+import { EventDispatcher } from '../runtime/event-dispatcher.js';
+import { NotifierLoop } from '../runtime/notifier-loop.js';
+import { Retention } from '../runtime/retention.js';
+import { pollNow } from '../work/poll-now.js';
+import { acknowledgeAs, assignTo, auditedPoll, recordRefusal, type AcknowledgeOptions, type AssignOptions, type RecordRefusalOptions } from '../work/people.js';
+import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from '../audit.js';
+import { sendNow, type TrackerSendResult } from '../work/send-now.js';
+import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from '../work/replace.js';
 
 /** Options of a tracked send. */
 export interface TrackerSendOptions {
