@@ -24,7 +24,8 @@
  * @module cdms-sdk/tracker
  */
 export { createTracker } from './api/create-tracker.js';
-export { Tracker, type PollNowOptions, type TrackerSendOptions, type TrackerInstantSendOptions, type TrackerMessages, type TrackerSendArguments } from './api/tracker.js';
+export { Tracker } from './api/tracker.js';
+export type { PollNowOptions, TrackerSendOptions, TrackerInstantSendOptions, TrackerMessages, TrackerSendArguments } from './api/send-options.js';
 export type { AcknowledgeOptions, AssignOptions, RecordRefusalOptions } from './work/people.js';
 export type { TrackerAuditAction, TrackerAuditEntry, TrackerAuditOptions, TrackerAuditOutcome, TrackerAuditPage } from './audit.js';
 export type { TrackerOptions } from './api/options.js';
