@@ -55,6 +55,29 @@ export const LAYERS = [
   },
 ];
 
+/**
+ * The tracker's floors: CONTRIBUTING.md's table ("The tracker's floors"),
+ * the same mechanism one level down, inside src/tracker. `floor` names its
+ * folders (`store`) and top-level files (`audit.ts`); `may` what its files
+ * may import of the tracker besides their own folder. Each block keeps the
+ * tracker's own row of LAYERS (what the tracker may import of src/) and adds
+ * the inner refusals, so the spine stands by lint: no floor imports one
+ * above it, so no circle runs between floors.
+ */
+export const TRACKER_FLOORS = [
+  { floor: ['model'], may: [], why: 'src/tracker/model is the tracker\'s ground floor (a message\'s state, a transition, the attention primitives, the public types, events and errors): it imports nothing else of the tracker.' },
+  { floor: ['db'], may: ['model'], why: 'src/tracker/db (the two engines) stands on model/ only.' },
+  { floor: ['decide'], may: ['model'], why: 'src/tracker/decide is pure: it stands on model/ only, with its own settings type (decide/step-context.ts), never the tracker\'s options.' },
+  { floor: ['notify'], may: ['model', 'db'], why: 'src/tracker/notify (the notifiers) stands on model/ and db/.' },
+  { floor: ['store'], may: ['model', 'db', 'notify', 'audit.ts'], why: 'src/tracker/store (the SQL and its rows) stands on model/, db/, notify/ and the audit (audit.ts).' },
+  { floor: ['audit.ts'], may: ['model', 'db', 'store'], why: 'The audit (audit.ts, the store\'s floor) stands on model/, db/ and store/.' },
+  { floor: ['work'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts'], why: 'src/tracker/work (the steps with effects) stands on model/, db/, decide/, notify/, store/ and audit.ts; the runtime reaches it through its ports (work/context.ts).' },
+  { floor: ['runtime'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts', 'work'], why: 'src/tracker/runtime (the loops) stands on every floor below it, never on report/ or api/.' },
+  { floor: ['report'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts', 'work', 'runtime'], why: 'src/tracker/report (queries, stats, health) stands on every floor below it, never on api/.' },
+  { floor: ['api'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts', 'work', 'runtime', 'report'], why: 'src/tracker/api (what an app holds and its options) stands on every floor below it, never on the entry points.' },
+  { floor: ['index.ts', 'internal.ts'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts', 'work', 'runtime', 'report', 'api'], why: 'The entry points (index.ts, internal.ts) re-export the floors below them.' },
+];
+
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const asImported = (file) => escape(file.replace(/\.ts$/, '.js'));
 const isFile = (name) => name.endsWith('.ts');
@@ -67,9 +90,10 @@ const folderOf = (name) => name.split('/')[0];
  * @param {{ floor: string[], may: string[] }} row
  * @param {string[]} members
  * @param {string} up
+ * @param {{ floor: string[] }[]} [table] - The table the row is one of (LAYERS by default).
  */
-function refused(row, members, up) {
-  const everything = LAYERS.flatMap((r) => r.floor);
+function refused(row, members, up, table = LAYERS) {
+  const everything = table.flatMap((r) => r.floor);
   const doors = row.may.filter((m) => m.includes('/'));
   const open = new Set([...members, ...row.may.filter((m) => !m.includes('/'))]);
   const shut = everything.filter((name) => !open.has(name) && !doors.some((door) => folderOf(door) === name));
@@ -110,6 +134,31 @@ function layerBlocks(row) {
   }));
 }
 
+/**
+ * A row of TRACKER_FLOORS as `no-restricted-imports` blocks, each holding the
+ * tracker's own row of LAYERS as well (a later block's options replace an
+ * earlier one's, so the inner rule repeats the outer refusals).
+ * @param {{ floor: string[], may: string[], why: string }} row
+ */
+function trackerFloorBlocks(row) {
+  const tracker = /** @type {{ floor: string[], may: string[], why: string }} */ (LAYERS.find((r) => r.floor.includes('tracker')));
+  const outer = refused(tracker, ['tracker'], '(?:\\.\\./)+').map((regex) => ({ regex, message: tracker.why }));
+  const kinds = [
+    { members: row.floor.filter((f) => !isFile(f)), files: (/** @type {string} */ f) => `src/tracker/${f}/**/*.ts`, up: '(?:\\.\\./)+' },
+    { members: row.floor.filter(isFile), files: (/** @type {string} */ f) => `src/tracker/${f}`, up: '\\./' },
+  ].filter((kind) => kind.members.length > 0);
+  return kinds.map(({ members, files, up }) => ({
+    name: `tracker floors: ${members.join(', ')}`,
+    files: members.map(files),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...outer, ...refused(row, members, up, TRACKER_FLOORS).map((regex) => ({ regex, message: row.why }))] },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'docs/api/**', 'coverage/**', 'node_modules/**', '.tmp/**', 'bench/.tmp/**', '.stryker-tmp/**', 'reports/**', 'src/web/assets/htmx.min.js'] },
   js.configs.recommended,
@@ -132,6 +181,10 @@ export default tseslint.config(
   { files: ['src/schemas/**', 'src/widget/toolbar/claims.ts'], rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }] } },
   // Every row of the layer table, checked (LAYERS above).
   ...LAYERS.flatMap(layerBlocks),
+  // Every row of the tracker's floors, checked (TRACKER_FLOORS above).
+  ...TRACKER_FLOORS.flatMap(trackerFloorBlocks),
+  // Small files, one purpose each: no source file over 300 lines.
+  { files: ['src/**/*.ts'], rules: { 'max-lines': ['error', { max: 300 }] } },
   {
     files: ['test/**', 'examples/**', 'bench/**', 'scripts/**', 'src/cli/**', 'src/sandbox/**'],
     rules: { 'no-console': 'off' },

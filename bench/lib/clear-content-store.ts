@@ -22,15 +22,13 @@ export class ClearContentStore extends TrackerStore {
     this.#insert = statements(schema).insertMessage;
   }
 
-  override async insert(state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> {
+  override readonly insert = async (state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> => {
     // The parameters of a message without content (no key made, nothing sealed), then its content in clear.
     const params = insertParams({ ...state, payload: null }, lease);
     params[PAYLOAD_PARAM] = state.payload === null ? null : JSON.stringify(state.payload);
     const [row] = await this.#db.query<{ lease_until: Date | null }>(this.#insert, params);
     return row ? { leaseUntil: row.lease_until } : false;
-  }
+  };
 
-  override shredKeys(): Promise<string[]> {
-    return Promise.resolve([]);
-  }
+  override readonly shredKeys = (): Promise<string[]> => Promise.resolve([]);
 }

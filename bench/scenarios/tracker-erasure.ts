@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CdmsClient } from '../../src/index.js';
 import { createTracker, type Tracker } from '../../src/tracker/index.js';
-import { createTrackerOver } from '../../src/tracker/create-tracker.js';
+import { createTrackerOver } from '../../src/tracker/api/create-tracker.js';
 import { startPostgres, type PostgresServer } from '../../test/setup/postgres-server.js';
 import { ClearContentStore } from '../lib/clear-content-store.js';
 import { largeMessage } from '../lib/fixtures.js';

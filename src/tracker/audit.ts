@@ -7,7 +7,7 @@ import { UUID_PATTERN } from '../schemas/uuid.js';
 import type { SqlRow } from './db/driver.js';
 import { date, text } from './store/rows.js';
 import type { LedgerStore } from './store/ledger-store.js';
-import type { AttentionReason } from './types.js';
+import type { AttentionReason } from './model/types.js';
 
 /**
  * What a person did:

@@ -6,8 +6,8 @@
 // from here and nowhere else (a lint rule keeps it so), so the tracker's
 // inside can move without touching them.
 export * from './index.js';
-export { openReadOnlyTracker, type ReadOnlyTracker, type ReadOnlyTrackerOptions } from './read-only-tracker.js';
-export { DEFAULT_DATABASE, DEFAULT_SCHEMA } from './options.js';
+export { openReadOnlyTracker, type ReadOnlyTracker, type ReadOnlyTrackerOptions } from './api/read-only-tracker.js';
+export { DEFAULT_DATABASE, DEFAULT_SCHEMA } from './api/options.js';
 export { isPostgresUrl } from './db/open.js';
 export { DatabaseInUseError, type Holder } from './db/in-use-error.js';
 export type { PurgeResult } from './work/purge.js';

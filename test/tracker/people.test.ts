@@ -12,7 +12,7 @@ import type { LedgerStore } from '../../src/tracker/store/ledger-store.js';
 import { storeFor } from '../../src/tracker/store/store-for.js';
 import { newState } from '../../src/tracker/model/message-state.js';
 import { begin } from '../../src/tracker/model/transition.js';
-import { raiseAttention, resolveAttention } from '../../src/tracker/decide/transitions.js';
+import { raiseAttention, resolveAttention } from '../../src/tracker/model/attention.js';
 import { ENGINES, FAST, attentionOf, databaseFor, useTrackers, type Engine } from './support.js';
 
 const env = useSandbox();

@@ -10,7 +10,7 @@ import { ConfigurationError } from '../../src/index.js';
 import { DatabaseInUseError } from '../../src/tracker/db/in-use-error.js';
 import { MIGRATIONS } from '../../src/tracker/db/schema.js';
 import { SQLITE_MIGRATIONS } from '../../src/tracker/db/sqlite/schema.js';
-import { openReadOnlyTracker } from '../../src/tracker/read-only-tracker.js';
+import { openReadOnlyTracker } from '../../src/tracker/api/read-only-tracker.js';
 import { standardMessage } from '../contract/support.js';
 import { useSandbox } from '../sandbox/support.js';
 import { ENGINES, databaseFor, eventually, freshSchema, useTrackers } from './support.js';

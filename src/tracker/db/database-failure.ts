@@ -6,7 +6,7 @@
 // (the connection broke after it was sent), which decides what a failed
 // insert of a send tells its caller.
 import { CdmsError, ConfigurationError } from '../../core/errors/cdms-error.js';
-import { DatabaseUnavailableError } from '../errors.js';
+import { DatabaseUnavailableError } from '../model/errors.js';
 
 /**
  * When the call failed: before a statement was sent (`connect`: no

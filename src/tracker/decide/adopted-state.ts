@@ -8,8 +8,9 @@ import type { InvalidParameter } from '../../schemas/problem.js';
 import { isVersionNumber, newState, type MessageState } from '../model/message-state.js';
 import { checkMetadata } from '../model/metadata.js';
 import { begin } from '../model/transition.js';
-import type { TrackedRoute } from '../types.js';
-import { scheduleNextPoll, type StepContext } from './transitions.js';
+import type { TrackedRoute } from '../model/types.js';
+import { scheduleNextPoll } from './transitions.js';
+import type { StepContext } from './step-context.js';
 
 /** A message sent without the tracker, to be followed by it. */
 export interface TrackInput {

@@ -4,7 +4,9 @@
 import type { MessageState } from '../model/message-state.js';
 import { begin, type Transition } from '../model/transition.js';
 import { POLLS_PER_WINDOW } from './poll-schedule.js';
-import { raiseAttention, recordStatus, scheduleNextPoll, settle, type StepContext } from './transitions.js';
+import { raiseAttention } from '../model/attention.js';
+import { recordStatus, scheduleNextPoll, settle } from './transitions.js';
+import type { StepContext } from './step-context.js';
 
 /** What one status request answered. */
 export type PollOutcome =

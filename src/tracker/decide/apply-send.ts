@@ -8,7 +8,9 @@ import { begin, type Transition } from '../model/transition.js';
 import { ledgerText } from './ledger-text.js';
 import type { SendVerdict } from './send-verdict.js';
 import { clearNearingExpiry, watchExpiry } from './nearing-expiry.js';
-import { raiseAttention, recordStatus, resolveAttention, scheduleNextPoll, settle, type StepContext } from './transitions.js';
+import { raiseAttention, resolveAttention } from '../model/attention.js';
+import { recordStatus, scheduleNextPoll, settle } from './transitions.js';
+import type { StepContext } from './step-context.js';
 
 /**
  * Records what a send (or the confirmation of an unclear one) ended in. Once

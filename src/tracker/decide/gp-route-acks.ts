@@ -12,8 +12,9 @@ import { parseGpRouteSubStatus } from '../../schemas/gp-route-substatus.js';
 import { ITK_SUCCESS, SENT_TO_MESH } from '../../schemas/vocabulary.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
-import type { AttentionReason } from '../types.js';
-import { raiseAttention, type StepContext } from './transitions.js';
+import type { AttentionReason } from '../model/types.js';
+import { raiseAttention } from '../model/attention.js';
+import type { GpAckConfig, StepContext } from './step-context.js';
 
 const DAY_MS = 86_400_000;
 
@@ -31,12 +32,6 @@ export const DEFAULT_INFRASTRUCTURE_ACK_MS = 5 * DAY_MS;
  * covers a practice closed over a long bank-holiday weekend.
  */
 export const DEFAULT_BUSINESS_ACK_MS = 5 * DAY_MS;
-
-/** The GP-route settings a step reads; absent ones take the defaults. Internal. */
-export interface GpAckConfig {
-  infrastructureAckMs?: number | undefined;
-  businessAckMs?: number | undefined;
-}
 
 /** An acknowledgement the message is waiting for, and since when. */
 interface AwaitedAck {

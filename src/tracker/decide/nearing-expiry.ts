@@ -4,7 +4,8 @@
 // be reached another way (D-TRACKER-33). Pure, like the other decisions.
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
-import { raiseAttention, resolveAttention, type StepContext } from './transitions.js';
+import { raiseAttention, resolveAttention } from '../model/attention.js';
+import type { StepContext } from './step-context.js';
 
 /** When the tracker gives up on delivering a message: its expiry, else the end of following. */
 export function givingUpAt(s: MessageState, ctx: StepContext): number {

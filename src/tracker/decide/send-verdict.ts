@@ -5,7 +5,7 @@ import { AttachmentContentRejectedError, ApiError, isMessageIdReuse } from '../.
 import { CdmsError } from '../../core/errors/cdms-error.js';
 import { AttachmentPreviouslyRejectedError, LocalValidationError } from '../../core/errors/local-errors.js';
 import { ConnectionError } from '../../core/errors/transport-errors.js';
-import { describeError } from '../describe-error.js';
+import { describeError } from './describe-error.js';
 
 /** What became of one send attempt (or of the look-up before it), in the tracker's terms. Internal. */
 export type SendVerdict =

@@ -1,45 +1,15 @@
 // The rules every step of the tracker's logic shares: recording a status the
 // service reported (history, events, final statuses, attention), raising
 // attention once per reason, and scheduling the next poll. Pure functions of
-// the transition and a StepContext (the time, the options, a random source),
+// the transition and a StepContext (the time, decide's own settings, a random source),
 // so they are tested without a database or a service.
 import { FAILED_INSTANT_IMPORT, isTerminalStatus } from '../../schemas/vocabulary.js';
-import type { TrackerConfig } from '../options.js';
 import type { NewHistory, Transition } from '../model/transition.js';
-import type { AttentionReason, StatusChange } from '../types.js';
-import { applyGpRouteRules, gpAckDueAt, type GpAckConfig } from './gp-route-acks.js';
+import type { StatusChange } from '../model/types.js';
+import { raiseAttention } from '../model/attention.js';
+import { applyGpRouteRules, gpAckDueAt } from './gp-route-acks.js';
+import type { StepContext } from './step-context.js';
 import { earliestUnderCap, followUntil, nextPollAt } from './poll-schedule.js';
-
-/** What a step of the tracker's logic depends on besides the message. Internal. */
-export interface StepContext {
-  now: number;
-  config: Pick<TrackerConfig, 'pollIntervalMs' | 'beforeExpiryMs' | 'followForMs' | 'failedAttentionMs' | 'nearingExpiryMs'> & GpAckConfig;
-  random: () => number;
-}
-
-/** Raises an attention condition once per reason and message; an event goes with it. */
-export function raiseAttention(t: Transition, reason: AttentionReason, detail: string | null, now: number): void {
-  if (t.state.attentionRaised.includes(reason)) return;
-  t.state.attentionRaised.push(reason);
-  t.state.attention = reason;
-  t.state.attentionAt = new Date(now);
-  t.state.attentionDetail = detail;
-  t.events.push({ kind: 'attention', reason, detail });
-}
-
-/**
- * Clears the message's attention because what it warned of was answered (a
- * reason that clears itself). Kept in the transition, so the ledger clears it
- * only while the row still holds that reason; its event stays in the history.
- */
-export function resolveAttention(t: Transition): void {
-  const s = t.state;
-  if (s.attention === null) return;
-  t.resolved = s.attention;
-  s.attention = null;
-  s.attentionAt = null;
-  s.attentionDetail = null;
-}
 
 /** Ends following: nothing more is due. */
 export function settle(t: Transition): void {

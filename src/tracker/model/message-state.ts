@@ -2,7 +2,7 @@
 // steps (its row in the database, as the logic sees it) and how a message
 // the tracker has just met starts. The pure decisions (../decide) read and
 // change it; the store (../store) reads and writes it; nothing here does I/O.
-import type { TrackedRoute, TrackerStage, AttentionReason } from '../types.js';
+import type { TrackedRoute, TrackerStage, AttentionReason } from './types.js';
 
 /** What the tracker keeps to resend a message: the message as the app gave it, and the instant access token. Internal. */
 export interface StoredPayload {

@@ -2,8 +2,8 @@
 // what to record with it (statuses seen, events for the app). The decisions
 // build a transition from a copy of the state, so a step that fails to save
 // leaves nothing half-changed; the store writes one in a single statement.
-import type { NewEvent } from '../events.js';
-import type { AttentionReason, StatusChange } from '../types.js';
+import type { NewEvent } from './events.js';
+import type { AttentionReason, StatusChange } from './types.js';
 import type { MessageState } from './message-state.js';
 
 /** A history row to write. */

@@ -7,7 +7,7 @@
 import { ConfigurationError, CdmsError } from '../../core/errors/cdms-error.js';
 import { checkedTimeZone, localClock } from '../../core/local-time.js';
 import { loadOptionalModule } from '../db/optional-module.js';
-import { ATTENTION_REASONS } from '../types.js';
+import { ATTENTION_REASONS } from '../model/types.js';
 import type { AttentionCounts, AttentionDigest, DigestAttentionNotifier } from './notifier.js';
 import { ATTENTION_REASON_LABELS } from './reason-labels.js';
 

@@ -2,7 +2,7 @@
 // the tracker's attention events through its own durable place in them (so
 // each is told at least once, across restarts and instances). The tracker
 // ships two (an e-mail digest and signed webhooks); an app may write its own.
-import type { AttentionReason, TrackedRoute } from '../types.js';
+import type { AttentionReason, TrackedRoute } from '../model/types.js';
 
 /** One attention event as a notifier receives it. It holds no patient data. */
 export interface AttentionNotice {

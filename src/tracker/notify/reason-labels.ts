@@ -4,7 +4,7 @@
 // apart. A table keyed by the reason: a new reason does not compile until it
 // has its words. The worklist's longer guidance (what it means, the steps)
 // is its own table, keyed the same way.
-import type { AttentionReason } from '../types.js';
+import type { AttentionReason } from '../model/types.js';
 
 /** What each audience reads about one attention reason. */
 export interface AttentionReasonWords {

@@ -1,9 +1,9 @@
 // The event-delivery loop: recorded events handed to the app's handlers, at
 // least once and in order per message, a failed delivery retried after a
 // growing pause. It is one of the tracker's loops.
-import type { TrackerEvent, TrackerEventHandler } from '../events.js';
+import type { TrackerEvent, TrackerEventHandler } from '../model/events.js';
 import type { TrackerContext } from '../work/context.js';
-import { describeError } from '../describe-error.js';
+import { describeError } from '../decide/describe-error.js';
 import type { NextRound } from './polling-loop.js';
 import { retryPauseMs } from './retry-pause.js';
 import { TrackerLoop } from './tracker-loop.js';

@@ -7,7 +7,7 @@
 // database that is down is retried with back-off and never ends it.
 import { HEARTBEAT_MS } from '../model/liveness.js';
 import type { TrackerContext } from '../work/context.js';
-import { describeError } from '../describe-error.js';
+import { describeError } from '../decide/describe-error.js';
 import { PollingLoop, type LoopStatus } from './polling-loop.js';
 
 /** An instance's heartbeat, from its creation to its close. Internal. */

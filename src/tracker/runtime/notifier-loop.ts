@@ -3,7 +3,7 @@
 // delivers for it at a time, a failure retried after a growing pause, and the
 // place moved on only after a delivery succeeded: at least once, across
 // restarts (decision D-TRACKER-29). It is one of the tracker's loops.
-import { describeError } from '../describe-error.js';
+import { describeError } from '../decide/describe-error.js';
 import type { DigestAttentionNotifier, EachAttentionNotifier, TrackerNotifier } from '../notify/notifier.js';
 import type { TrackerContext } from '../work/context.js';
 import type { NextRound } from './polling-loop.js';

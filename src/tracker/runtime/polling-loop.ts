@@ -6,7 +6,6 @@
 // goes on. Stopping ends the pause at once and waits for the round under way.
 // A new task is a new `round` callback, not another copy of this. The shape
 // follows pg-boss's Worker.
-import type { TrackerLoopHealth } from '../health.js';
 import { Waker } from './waker.js';
 
 /** What a round asks of the loop: `'again'` runs the next round at once; a number of milliseconds pauses first (a wake ends the pause early). */
@@ -26,6 +25,20 @@ export interface PollingLoopOptions {
 
 /** What a loop is doing: the health check's own type, so it is reported as it is. Internal. */
 export type LoopStatus = TrackerLoopHealth;
+
+/** What one of the tracker's background loops is doing. */
+export interface TrackerLoopHealth {
+  /** Started and not stopped. */
+  running: boolean;
+  /** When its last successful round ended; null before the first. */
+  lastSuccessAt: Date | null;
+  /** Rounds in a row that failed. */
+  failures: number;
+  /** The last failure, named (no patient data); null after a success. */
+  lastError: string | null;
+  /** When the round under way began; null while it waits. */
+  roundStartedAt: Date | null;
+}
 
 /** The most doublings of the back-off; the cap on the pause usually comes first. */
 const MAX_DOUBLINGS = 10;

@@ -1,6 +1,7 @@
 // The status-request rate every instance on one database shares, kept in
 // the database itself (one row), so adding instances never adds requests.
 import type { LedgerStore } from '../store/ledger-store.js';
+import type { RequestSlots } from '../work/context.js';
 import { waitUntil } from './waker.js';
 
 /**
@@ -9,7 +10,7 @@ import { waitUntil } from './waker.js';
  * (a virtual schedule kept in one row), so the instances together never
  * exceed the rate, whatever their number.
  */
-export class RequestBudget {
+export class RequestBudget implements RequestSlots {
   readonly #store: LedgerStore;
   readonly #spacingMs: number;
   readonly #lateMs: number;

@@ -4,7 +4,7 @@
 // round does and how its failures are named in the log; a new loop is a new
 // subclass, not another copy of this wiring.
 import type { TrackerContext } from '../work/context.js';
-import { describeError } from '../describe-error.js';
+import { describeError } from '../decide/describe-error.js';
 import { PollingLoop, type LoopStatus, type NextRound } from './polling-loop.js';
 
 /** How a loop's failed rounds are logged, and how long it pauses after many. Internal. */

@@ -3,7 +3,7 @@
 // the public summary. The only place that knows the column names' order.
 import type { SqlRow } from '../db/driver.js';
 import type { AttentionCounts, AttentionNotice } from '../notify/notifier.js';
-import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../types.js';
+import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../model/types.js';
 import type { MessageState, StoredPayload } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 import { newMessageKey, seal, unseal } from './sealed-payload.js';

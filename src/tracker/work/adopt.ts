@@ -4,7 +4,7 @@
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { adoptedState, type TrackInput } from '../decide/adopted-state.js';
 import { toSummary } from '../store/rows.js';
-import type { TrackedMessageSummary } from '../types.js';
+import type { TrackedMessageSummary } from '../model/types.js';
 import { stepContext, type TrackerContext } from './context.js';
 
 /** Adopts a message to follow; returns it as the tracker now holds it. @throws LocalValidationError */

@@ -7,7 +7,7 @@ import type { GpConnectMessageParams } from '../../schemas/gpconnect.js';
 import type { InstantMessageParams, StandardMessageParams } from '../../schemas/message.js';
 import type { SendResult } from '../../resources/send-types.js';
 import type { StoredPayload } from '../model/message-state.js';
-import type { TrackedRoute } from '../types.js';
+import type { TrackedRoute } from '../model/types.js';
 
 /** A status as both endpoints return it. */
 export interface SeenStatus {

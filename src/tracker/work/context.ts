@@ -2,18 +2,28 @@
 // random source), and how a step's pure context and its calls' deadline
 // are taken from it.
 import type { TrackerTelemetry } from '../../telemetry/tracker-metrics.js';
-import type { TrackerConfig } from '../options.js';
+import type { TrackerConfig } from './config.js';
 import type { LedgerStore } from '../store/ledger-store.js';
-import type { RequestBudget } from '../runtime/request-budget.js';
-import type { StepContext } from '../decide/transitions.js';
-import type { ServiceReach } from '../runtime/service-reach.js';
+import type { StepContext } from '../decide/step-context.js';
+import type { ServiceReach } from './service-reach.js';
+
+/**
+ * The status-request budget as the work takes from it: slots reserved in
+ * order, and a wait for a slot's turn (false when the signal fired first).
+ * A port, so the work stands below the runtime that implements it
+ * (runtime/request-budget.ts). Internal.
+ */
+export interface RequestSlots {
+  reserve(count: number, now?: number): Promise<number[]>;
+  waitTurn(slot: number, signal: AbortSignal): Promise<boolean>;
+}
 import type { RejectedContentStore } from '../../rejected-content/store.js';
 
 /** What the tracker's parts share. Internal. */
 export interface TrackerContext {
   config: TrackerConfig;
   store: LedgerStore;
-  budget: RequestBudget;
+  budget: RequestSlots;
   random: () => number;
   /** Spans around polls, counters and gauges (a no-op without OpenTelemetry). */
   telemetry: TrackerTelemetry;

@@ -8,8 +8,8 @@
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
-import { ConflictingActionError } from '../errors.js';
-import { describeError } from '../describe-error.js';
+import { ConflictingActionError } from './conflict-error.js';
+import { describeError } from '../decide/describe-error.js';
 import { ledgerText } from '../decide/ledger-text.js';
 import type { MessageState, StoredPayload } from '../model/message-state.js';
 import type { ReplacingAction } from '../store/store.js';

@@ -5,9 +5,10 @@
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { assertUuid } from '../../core/path.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
-import { ConflictingActionError, PollLimitError, UnknownMessageError } from '../errors.js';
-import { describeError } from '../describe-error.js';
-import { ATTENTION_REASONS, type AttentionReason } from '../types.js';
+import { PollLimitError, UnknownMessageError } from '../model/errors.js';
+import { ConflictingActionError } from './conflict-error.js';
+import { describeError } from '../decide/describe-error.js';
+import { ATTENTION_REASONS, type AttentionReason } from '../model/types.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 
 /** Options of an acknowledgement made by a person. */

@@ -1,6 +1,6 @@
 // pollNow: a poll the app asks for, held to the same cap and budget as the
 // scheduled ones, under a lease like any other work.
-import { PollLimitError, UnknownMessageError } from '../errors.js';
+import { PollLimitError, UnknownMessageError } from '../model/errors.js';
 import type { TrackerContext } from './context.js';
 import { pollClaimed } from './poll.js';
 import { earliestUnderCap } from '../decide/poll-schedule.js';

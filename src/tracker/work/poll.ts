@@ -6,7 +6,7 @@ import type { Transition } from '../model/transition.js';
 import { readStatus } from './client-calls.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
 import { applyPoll, type PollOutcome } from '../decide/apply-poll.js';
-import { describeError } from '../describe-error.js';
+import { describeError } from '../decide/describe-error.js';
 
 /** Asks the service for a message's status, as a {@link PollOutcome}; never throws. */
 export async function pollOnce(ctx: TrackerContext, state: MessageState): Promise<PollOutcome> {

@@ -10,9 +10,9 @@ import { assertNotPreviouslyRejected, rememberRejected } from '../../rejected-co
 import type { SendResult } from '../../resources/send-types.js';
 import { attachmentsOf } from '../../resources/wire-message.js';
 import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
-import { describeError } from '../describe-error.js';
+import { describeError } from '../decide/describe-error.js';
 import type { StoredPayload } from '../model/message-state.js';
-import type { TrackedRoute } from '../types.js';
+import type { TrackedRoute } from '../model/types.js';
 import { sendStored } from './client-calls.js';
 import type { TrackerContext } from './context.js';
 

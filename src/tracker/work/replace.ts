@@ -10,7 +10,7 @@ import { LocalValidationError } from '../../core/errors/local-errors.js';
 import type { GpConnectAdditionalInformation, GpConnectMessageParams } from '../../schemas/gpconnect.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
-import { ReplacementRefusedError, type ReplacementRefusal } from '../errors.js';
+import { ReplacementRefusedError, type ReplacementRefusal } from '../model/errors.js';
 import type { MessageState } from '../model/message-state.js';
 import type { PersonAct } from '../store/store.js';
 import type { TrackerContext } from './context.js';

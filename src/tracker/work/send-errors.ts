@@ -7,8 +7,8 @@ import { CdmsError } from '../../core/errors/cdms-error.js';
 import { LocalValidationError } from '../../core/errors/local-errors.js';
 import { statementMayHaveRun } from '../db/database-failure.js';
 import type { SendVerdict } from '../decide/send-verdict.js';
-import { describeError } from '../describe-error.js';
-import { DatabaseUnavailableError } from '../errors.js';
+import { describeError } from '../decide/describe-error.js';
+import { DatabaseUnavailableError } from '../model/errors.js';
 
 /**
  * Any error leaving `tracker.send`, with its messageId (when it is a valid

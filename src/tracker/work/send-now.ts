@@ -9,13 +9,13 @@ import { assertAccessToken } from '../../resources/instant.js';
 import { UUID_PATTERN } from '../../schemas/uuid.js';
 import { isVersionNumber, newState, type MessageState, type StoredPayload } from '../model/message-state.js';
 import { checkMetadata } from '../model/metadata.js';
-import type { TrackedRoute } from '../types.js';
+import type { TrackedRoute } from '../model/types.js';
 import type { InvalidParameter } from '../../schemas/problem.js';
 import { applySendVerdict } from '../decide/apply-send.js';
 import { ledgerRefusal, sendRecordingVerdicts } from './rejected-content.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
 import { classifySendError } from '../decide/send-verdict.js';
-import { describeError } from '../describe-error.js';
+import { describeError } from '../decide/describe-error.js';
 import { alreadyTracked, asSendError, notRecorded, outcomeNotRecorded, refusedBeforeSending } from './send-errors.js';
 import { dropUnsent, insertSending, replacementRecorded, replacingOf, type LineageOptions, type Replacing } from './lineage.js';
 

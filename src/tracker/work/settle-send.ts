@@ -8,7 +8,7 @@ import { ledgerRefusal, sendRecordingVerdicts } from './rejected-content.js';
 import { leasedCallOptions, stepContext, type TrackerContext } from './context.js';
 import { absenceProven, applySendVerdict } from '../decide/apply-send.js';
 import { classifySendError, type SendVerdict } from '../decide/send-verdict.js';
-import { describeError } from '../describe-error.js';
+import { describeError } from '../decide/describe-error.js';
 
 /**
  * Settles a message that is not known to be held: one whose send was unclear

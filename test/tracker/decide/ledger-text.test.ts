@@ -3,7 +3,7 @@ import { BadRequestError } from '../../../src/core/errors/api-error.js';
 import { applySendVerdict } from '../../../src/tracker/decide/apply-send.js';
 import { CUT, ledgerText, valuesOf } from '../../../src/tracker/decide/ledger-text.js';
 import { classifySendError } from '../../../src/tracker/decide/send-verdict.js';
-import { describeError } from '../../../src/tracker/describe-error.js';
+import { describeError } from '../../../src/tracker/decide/describe-error.js';
 import { stateOf, step } from './support.js';
 
 const payload = {

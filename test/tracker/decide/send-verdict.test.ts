@@ -15,7 +15,7 @@ import {
   type ApiErrorInit,
 } from '../../../src/index.js';
 import { classifySendError } from '../../../src/tracker/decide/send-verdict.js';
-import { describeError } from '../../../src/tracker/describe-error.js';
+import { describeError } from '../../../src/tracker/decide/describe-error.js';
 
 const init: ApiErrorInit = { status: 500, problem: undefined, headers: new Headers(), method: 'POST', path: 'messages' };
 const reused = { title: 'Bad Request', status: 400, invalidParameters: [{ name: 'messageId', reason: 'has already been used' }] };

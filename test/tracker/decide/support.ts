@@ -1,8 +1,8 @@
 // The pure decisions' tests build their inputs here: a message state and a
 // step context at a chosen time, with the default options (four polls a day).
 import { newState, type MessageState } from '../../../src/tracker/model/message-state.js';
-import type { StepContext } from '../../../src/tracker/decide/transitions.js';
-import type { TrackedRoute, TrackerStage } from '../../../src/tracker/types.js';
+import type { StepContext } from '../../../src/tracker/decide/step-context.js';
+import type { TrackedRoute, TrackerStage } from '../../../src/tracker/model/types.js';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAILED_INSTANT_IMPORT } from '../../../src/schemas/vocabulary.js';
-import { raiseAttention, recordStatus, scheduleNextPoll } from '../../../src/tracker/decide/transitions.js';
+import { raiseAttention } from '../../../src/tracker/model/attention.js';
+import { recordStatus, scheduleNextPoll } from '../../../src/tracker/decide/transitions.js';
 import { begin } from '../../../src/tracker/model/transition.js';
 import { CONFIG, DAY, HOUR, NOW, followed, stateOf, step } from './support.js';
 

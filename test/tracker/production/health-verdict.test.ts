@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeHealth, type HealthFacts, type LedgerFacts, type TrackerLoopHealth } from '../../../src/tracker/health.js';
+import { judgeHealth, type HealthFacts, type LedgerFacts, type TrackerLoopHealth } from '../../../src/tracker/report/health.js';
 
 const NOW = Date.parse('2026-11-26T08:00:00Z');
 const LIMITS = { stuckAfterMs: 120_000, stalledAfterMs: 120_000, eventsLateAfterMs: 300_000 };

@@ -5,7 +5,7 @@
 // fails, the process and its timers go on, and the next write after space
 // returns succeeds.
 import { CdmsError, ConfigurationError } from '../../../core/errors/cdms-error.js';
-import { DatabaseUnavailableError } from '../../errors.js';
+import { DatabaseUnavailableError } from '../../model/errors.js';
 
 /** SQLite's primary result codes the tracker names, with what each means. */
 const RESULTS: Record<number, [name: string, meaning: string]> = {

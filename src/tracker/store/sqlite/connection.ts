@@ -8,7 +8,7 @@
 // while its reads answer.
 import type { SqlRow } from '../../db/driver.js';
 import { sqliteFailure } from '../../db/sqlite/failure.js';
-import { DatabaseUnavailableError } from '../../errors.js';
+import { DatabaseUnavailableError } from '../../model/errors.js';
 import type { SqliteDatabase, SqliteStatement, SqliteValue } from '../../db/sqlite/load.js';
 
 /** Values a statement's named parameters take. */

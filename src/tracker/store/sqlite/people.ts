@@ -4,7 +4,7 @@
 // action found is read before it changes anything, as PostgreSQL's snapshot
 // gives it there (decisions D-TRACKER-26 and D-TRACKER-27).
 import type { SqlRow } from '../../db/driver.js';
-import type { AttentionReason } from '../../types.js';
+import type { AttentionReason } from '../../model/types.js';
 import type { TrackerAuditEntry } from '../../audit.js';
 import type { ActionResult, AuditFilter, PersonAct, ReplacingAction } from '../store.js';
 import type { SqliteConnection } from './connection.js';

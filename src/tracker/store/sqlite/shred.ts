@@ -2,7 +2,7 @@
 // is deleted with `secure_delete` on, so its page in the database holds zeros
 // where the key was; the copies of that page still in the write-ahead log go
 // with a TRUNCATE checkpoint, which writes the log back and empties its file.
-import { DatabaseUnavailableError } from '../../errors.js';
+import { DatabaseUnavailableError } from '../../model/errors.js';
 import { sqliteFailure } from '../../db/sqlite/failure.js';
 import type { SqliteDatabase } from '../../db/sqlite/load.js';
 

@@ -1,20 +1,20 @@
 // createTracker: the one way an app gets a tracker. It checks the options,
 // opens and migrates the database, and wires the parts a Tracker shares (the
 // store, the request budget, telemetry) before anything can be sent.
-import { loadTrackerTelemetry } from '../telemetry/tracker-metrics.js';
-import { migrate } from './db/migrate.js';
-import type { SqlDriver } from './db/driver.js';
-import { openDatabase } from './db/open.js';
+import { loadTrackerTelemetry } from '../../telemetry/tracker-metrics.js';
+import { migrate } from '../db/migrate.js';
+import type { SqlDriver } from '../db/driver.js';
+import { openDatabase } from '../db/open.js';
 import { resolveTrackerOptions, type TrackerOptions } from './options.js';
-import { Heartbeat } from './runtime/heartbeat.js';
-import type { LedgerStore } from './store/ledger-store.js';
-import { storeFor } from './store/store-for.js';
-import { rejectedContentFor } from './store/rejected-content-for.js';
-import { ServiceReach } from './runtime/service-reach.js';
+import { Heartbeat } from '../runtime/heartbeat.js';
+import type { LedgerStore } from '../store/ledger-store.js';
+import { storeFor } from '../store/store-for.js';
+import { ServiceReach } from '../work/service-reach.js';
+import { rejectedContentFor } from '../store/rejected-content-for.js';
 import { Tracker } from './tracker.js';
-import { RequestBudget } from './runtime/request-budget.js';
-import { KeyShredder } from './runtime/key-shredder.js';
-import type { TrackerNotifier } from './notify/notifier.js';
+import { RequestBudget } from '../runtime/request-budget.js';
+import { KeyShredder } from '../runtime/key-shredder.js';
+import type { TrackerNotifier } from '../notify/notifier.js';
 
 /**
  * Opens (creating or migrating) the tracker's database and returns a

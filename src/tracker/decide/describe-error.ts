@@ -2,8 +2,8 @@
 // lastError, an event handler's failure, the background loops' logs): the
 // SDK's own messages are written never to hold patient data, so they are
 // kept; anything else (a driver's or the app's error) is named only.
-import { CdmsError } from '../core/errors/cdms-error.js';
-import { CUT } from './decide/ledger-text.js';
+import { CdmsError } from '../../core/errors/cdms-error.js';
+import { CUT } from './ledger-text.js';
 
 /** The longest description kept. */
 const MAX_LENGTH = 500;

@@ -1,10 +1,10 @@
 // The tracker's reads for the app and the CLI: one message with its
 // history, and the list a page at a time with an opaque cursor.
-import { LocalValidationError } from '../core/errors/local-errors.js';
-import type { ListFilter } from './store/store.js';
-import type { LedgerStore } from './store/ledger-store.js';
-import { toSummary } from './store/rows.js';
-import type { TrackedMessage, TrackedMessageSummary, TrackedRoute, TrackerStage } from './types.js';
+import { LocalValidationError } from '../../core/errors/local-errors.js';
+import type { ListFilter } from '../store/store.js';
+import type { LedgerStore } from '../store/ledger-store.js';
+import { toSummary } from '../store/rows.js';
+import type { TrackedMessage, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../model/types.js';
 
 /** Options of `tracker.list`. Every filter is optional; they combine with AND. */
 export interface TrackerListOptions {

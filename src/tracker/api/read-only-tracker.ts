@@ -4,24 +4,25 @@
 // Its writes are the ones a person asks for: acknowledging, assigning (each
 // audited, for the worklist that `cdms track serve` serves), and a one-off
 // purge of settled messages.
-import { ConfigurationError } from '../core/errors/cdms-error.js';
-import { assertUuid } from '../core/path.js';
-import type { SqlDriver } from './db/driver.js';
-import { installedVersion, latestVersion } from './db/migrate.js';
-import { embeddedDirectory, openDatabase } from './db/open.js';
-import { openDirectorySqliteReadOnly } from './db/sqlite/open-reader.js';
-import { embeddedDatabaseExists } from './db/embedded-exists.js';
+import { ConfigurationError } from '../../core/errors/cdms-error.js';
+import { assertUuid } from '../../core/path.js';
+import type { SqlDriver } from '../db/driver.js';
+import { installedVersion, latestVersion } from '../db/migrate.js';
+import { embeddedDirectory, openDatabase } from '../db/open.js';
+import { openDirectorySqliteReadOnly } from '../db/sqlite/open-reader.js';
+import { embeddedDatabaseExists } from '../db/embedded-exists.js';
 import { checkSchema, DEFAULT_POLL_INTERVAL_MS, DEFAULT_SCHEMA } from './options.js';
-import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
-import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
-import { healthTimeoutMs, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
-import { purgeAll, type PurgeResult } from './work/purge.js';
-import { previewPurge, type PurgePreview } from './work/purge-preview.js';
-import type { LedgerStore } from './store/ledger-store.js';
-import { storeFor } from './store/store-for.js';
-import type { TrackedMessage } from './types.js';
-import { acknowledgeAs, assignTo, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
-import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
+import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from '../report/queries.js';
+import { collectStats, overdueGraceMs, type TrackerStats } from '../report/stats.js';
+import { toHealth, type TrackerHealth, type TrackerHealthOptions } from '../report/health.js';
+import { healthTimeoutMs, readLedgerFacts } from '../report/ledger-facts.js';
+import { purgeAll, type PurgeResult } from '../work/purge.js';
+import type { LedgerStore } from '../store/ledger-store.js';
+import { storeFor } from '../store/store-for.js';
+import type { TrackedMessage } from '../model/types.js';
+import { acknowledgeAs, assignTo, type AcknowledgeOptions, type AssignOptions } from '../work/people.js';
+import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from '../audit.js';
+import { previewPurge, type PurgePreview } from '../work/purge-preview.js';
 
 /** Options of {@link openReadOnlyTracker}. */
 export interface ReadOnlyTrackerOptions {

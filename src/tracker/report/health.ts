@@ -5,12 +5,10 @@
 // answer makes the verdict "not ok" within seconds instead of hanging the
 // probe. The verdict is a pure function of the facts, tested without I/O
 // (D-TRACKER-32).
-import { ConfigurationError } from '../core/errors/cdms-error.js';
-import { describeError } from './describe-error.js';
 import type { UnresolvedMessage } from './stats.js';
-import type { FailingNotifier } from './store/store.js';
-import type { LedgerStore } from './store/ledger-store.js';
-import { serviceWarning, type ServiceHealth } from './runtime/service-reach.js';
+import type { FailingNotifier } from '../store/store.js';
+import { serviceWarning, type ServiceHealth } from '../work/service-reach.js';
+import type { TrackerLoopHealth } from '../runtime/polling-loop.js';
 
 /**
  * Why a tracker is not healthy, or what deserves a look:
@@ -61,19 +59,7 @@ export interface HealthReason {
   message: string;
 }
 
-/** What one of the tracker's background loops is doing. */
-export interface TrackerLoopHealth {
-  /** Started and not stopped. */
-  running: boolean;
-  /** When its last successful round ended; null before the first. */
-  lastSuccessAt: Date | null;
-  /** Rounds in a row that failed. */
-  failures: number;
-  /** The last failure, named (no patient data); null after a success. */
-  lastError: string | null;
-  /** When the round under way began; null while it waits. */
-  roundStartedAt: Date | null;
-}
+export type { TrackerLoopHealth } from '../runtime/polling-loop.js';
 
 /** The tracker's background loops. */
 export interface TrackerLoops {
@@ -186,6 +172,19 @@ export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boo
   if (facts.state === 'closed') fail('closed', 'The tracker is closed: create a new one with createTracker().');
   if (facts.state === 'not-started') fail('not-started', 'The tracker was not started: call start() so that messages are polled, resent and their events delivered.');
   if (!database.reachable && facts.state !== 'closed') fail('database-unreachable', `The tracker database did not answer: ${database.error ?? 'no answer in time'}.`);
+  judgeLoops(loops, now, limits, fail);
+  const serviceFailing = serviceWarning(facts.service);
+  if (serviceFailing) warn('service-failing', serviceFailing);
+  if (ledger) judgeLedger(ledger, now, limits, serviceFailing, fail, warn);
+  reasons.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'failing' ? -1 : 1));
+  return { ok: !reasons.some((r) => r.severity === 'failing'), reasons };
+}
+
+/** Adds a reason of one severity to the verdict. */
+type Report = (code: HealthReasonCode, message: string) => void;
+
+/** The loops' part of the verdict: failing many times in a row, or stuck in one round. */
+function judgeLoops(loops: HealthFacts['loops'], now: number, limits: HealthLimits, fail: Report): void {
   for (const [key, loop] of Object.entries(loops ?? {}) as [keyof TrackerLoops, TrackerLoopHealth | null][]) {
     if (!loop) continue;
     const name = LOOP_NAMES[key];
@@ -196,32 +195,30 @@ export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boo
       fail('loop-stuck', `${capitalise(name)} has been in one round for ${seconds(now - loop.roundStartedAt.getTime())}: an event handler that never returns?`);
     }
   }
-  const serviceFailing = serviceWarning(facts.service);
-  if (serviceFailing) warn('service-failing', serviceFailing);
-  if (ledger?.writeFault) {
+}
+
+/** The ledger's part of the verdict: its disk, stalled or overdue polls, waiting events, failing notifiers, attention. */
+function judgeLedger(ledger: LedgerFacts, now: number, limits: HealthLimits, serviceFailing: string | undefined, fail: Report, warn: Report): void {
+  if (ledger.writeFault) {
     const { code, since } = ledger.writeFault;
     fail('ledger-not-writable', `The tracker's ledger cannot write (${code}${code === 'SQLITE_FULL' ? ': the disk is full' : ''}) since ${since.toISOString()}: sends and status updates fail until its disk takes writes again (free space); the tracker resumes by itself.`);
   }
-  if (ledger) {
-    const sincePoll = ledger.lastPollAt ? now - ledger.lastPollAt.getTime() : Infinity;
-    if (ledger.overduePolls > 0 && sincePoll > limits.stalledAfterMs) {
-      const last = ledger.lastPollAt ? `the last at ${ledger.lastPollAt.toISOString()}` : 'none ever';
-      fail('polls-stalled', `${ledger.overduePolls} polls are overdue and no status request has been made for a while (${last}): is a tracker running on this database?`);
-    } else if (ledger.overduePolls > 0) {
-      const why = serviceFailing ? 'the service is failing (see service-failing)' : 'the tracker is making them at the pace maxPollsPerSecond allows';
-      warn('polls-overdue', `${ledger.overduePolls} polls are overdue; ${why}.`);
-    }
-    const eventAge = ledger.oldestUnhandledEventAt ? now - ledger.oldestUnhandledEventAt.getTime() : 0;
-    if (ledger.unhandledEvents > 0 && eventAge > limits.eventsLateAfterMs) {
-      warn('events-waiting', `${ledger.unhandledEvents} events are not handled yet, the oldest for ${seconds(eventAge)}: is a handler registered (onEvent), and does it succeed?`);
-    }
-    for (const n of ledger.failingNotifiers) {
-      warn('notifier-failing', `The notifier "${n.name}" failed ${n.attempts} times in a row (${n.lastError ?? 'unknown error'}): people may not be told of new attention; it keeps retrying.`);
-    }
-    if (ledger.attention > 0) warn('attention', `${ledger.attention} messages need a person (tracker.list({ attention: true }), or cdms track attention).`);
+  const sincePoll = ledger.lastPollAt ? now - ledger.lastPollAt.getTime() : Infinity;
+  if (ledger.overduePolls > 0 && sincePoll > limits.stalledAfterMs) {
+    const last = ledger.lastPollAt ? `the last at ${ledger.lastPollAt.toISOString()}` : 'none ever';
+    fail('polls-stalled', `${ledger.overduePolls} polls are overdue and no status request has been made for a while (${last}): is a tracker running on this database?`);
+  } else if (ledger.overduePolls > 0) {
+    const why = serviceFailing ? 'the service is failing (see service-failing)' : 'the tracker is making them at the pace maxPollsPerSecond allows';
+    warn('polls-overdue', `${ledger.overduePolls} polls are overdue; ${why}.`);
   }
-  reasons.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'failing' ? -1 : 1));
-  return { ok: !reasons.some((r) => r.severity === 'failing'), reasons };
+  const eventAge = ledger.oldestUnhandledEventAt ? now - ledger.oldestUnhandledEventAt.getTime() : 0;
+  if (ledger.unhandledEvents > 0 && eventAge > limits.eventsLateAfterMs) {
+    warn('events-waiting', `${ledger.unhandledEvents} events are not handled yet, the oldest for ${seconds(eventAge)}: is a handler registered (onEvent), and does it succeed?`);
+  }
+  for (const n of ledger.failingNotifiers) {
+    warn('notifier-failing', `The notifier "${n.name}" failed ${n.attempts} times in a row (${n.lastError ?? 'unknown error'}): people may not be told of new attention; it keeps retrying.`);
+  }
+  if (ledger.attention > 0) warn('attention', `${ledger.attention} messages need a person (tracker.list({ attention: true }), or cdms track attention).`);
 }
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -229,54 +226,6 @@ const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 function seconds(ms: number): string {
   const s = Math.round(ms / 1000);
   return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
-}
-
-/** Thrown inside the check when the database takes longer than the check allows. */
-class NoAnswer extends Error {
-  constructor(ms: number) {
-    super(`no answer within ${ms} ms`);
-  }
-}
-
-/** Resolves as `work` does, or rejects with NoAnswer after `ms`; the timer never outlives it. */
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new NoAnswer(ms)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * Reads the ledger's facts under the check's own timer. A database that
- * fails or does not answer in time is reported as unreachable, with the
- * ledger's facts unknown.
- */
-export async function readLedgerFacts(
-  store: LedgerStore,
-  now: number,
-  overdueGraceMs: number,
-  timeoutMs: number,
-): Promise<{ database: DatabaseHealth; ledger: LedgerFacts | null }> {
-  const started = performance.now();
-  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs), FAILURES_BEFORE_FAILING), store.oldestUnresolved(), store.writeFault?.() ?? null]);
-  // A late answer after the timer is dropped, its failure too.
-  reading.catch(() => undefined);
-  try {
-    const [totals, oldest, writeFault] = await within(timeoutMs, reading);
-    const lastPollAt = totals.lastSlotAt && totals.lastSlotAt.getTime() > now ? new Date(now) : totals.lastSlotAt;
-    return {
-      database: { reachable: true, responseMs: Math.round(performance.now() - started), error: null },
-      ledger: { ...totals, lastPollAt, oldestUnresolved: oldest ?? null, writeFault },
-    };
-  } catch (error) {
-    const why = error instanceof NoAnswer ? error.message : describeError(error);
-    return { database: { reachable: false, responseMs: null, error: why }, ledger: null };
-  }
 }
 
 /** The full health from the facts. */
@@ -297,11 +246,4 @@ export function toHealth(facts: HealthFacts, limits: HealthLimits): TrackerHealt
     attention: l?.attention ?? null,
     oldestUnresolved: l?.oldestUnresolved ?? null,
   };
-}
-
-/** The check's time limit: the option, checked. */
-export function healthTimeoutMs(options: TrackerHealthOptions | undefined): number {
-  const ms = options?.timeoutMs ?? 3_000;
-  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 1 || ms > 600_000) throw new ConfigurationError('timeoutMs must be a number of milliseconds from 1 to 600000.');
-  return ms;
 }

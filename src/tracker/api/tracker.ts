@@ -1,86 +1,27 @@
 // The Tracker an app holds: its public calls, each a thin entry into a step
 // of ../work (send, adopt, poll now) or a query, and the start and clean stop
 // of the background loops. Calls under way are awaited by close().
-import { assertUuid } from '../core/path.js';
+import { assertUuid } from '../../core/path.js';
 import { setMaxListeners } from 'node:events';
-import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
-import type { InstantMessageParams, StandardMessageParams } from '../schemas/message.js';
-import { TrackerClosedError, UnknownMessageError } from './errors.js';
-import type { TrackerEventHandler } from './events.js';
-import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from './queries.js';
-import { collectStats, overdueGraceMs, type TrackerStats } from './stats.js';
-import { healthTimeoutMs, readLedgerFacts, toHealth, type TrackerHealth, type TrackerHealthOptions } from './health.js';
-import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from './types.js';
-import type { TrackInput } from './decide/adopted-state.js';
-import { adopt } from './work/adopt.js';
-import { BackgroundWork } from './runtime/background-work.js';
-import { CLOSE_WITHIN_MS, closeWithin } from './runtime/close-within.js';
-import type { Heartbeat } from './runtime/heartbeat.js';
-import type { TrackerContext } from './work/context.js';
-import { EventDispatcher } from './runtime/event-dispatcher.js';
-import { NotifierLoop } from './runtime/notifier-loop.js';
-import { Retention } from './runtime/retention.js';
-import { pollNow } from './work/poll-now.js';
-import { acknowledgeAs, assignTo, auditedPoll, recordRefusal, type AcknowledgeOptions, type AssignOptions, type RecordRefusalOptions } from './work/people.js';
-import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
-import { sendNow, type TrackerSendResult } from './work/send-now.js';
-import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from './work/replace.js';
-
-/** Options of a tracked send. */
-export interface TrackerSendOptions {
-  /** The app's own data to keep with the message (for example its own document id). Stored as JSON; not for patient data. */
-  metadata?: Record<string, unknown> | undefined;
-  /**
-   * The wrong-patient cross-check's override, kept with the message for its
-   * resends: send although an attachment names NHS numbers none of which is
-   * the subject's, for a document that names another person by right.
-   * @defaultValue false
-   */
-  allowOtherNhsNumbers?: boolean | undefined;
-  /**
-   * The messageId of an earlier message this one replaces (sent again, for
-   * example after it expired unread). The two are linked (`replacedBy` and
-   * `replaces` in `get()`), and once this send is recorded the earlier one
-   * leaves the attention list. A message is replaced once: a second
-   * replacement is refused with ConflictingActionError, and nothing is sent.
-   */
-  replaces?: string | undefined;
-  /** Who asked for this send again (a person's id, as the app's sign-in gives it): kept in the audit of the message it replaces. */
-  by?: string | undefined;
-  /** Why it was sent again: kept in the audit of the message it replaces. Not for patient data. */
-  note?: string | undefined;
-}
-
-/** Options of `pollNow`. */
-export interface PollNowOptions {
-  /** The person asking (their id, as the app's sign-in gives it): the poll, or its refusal, is kept in the audit. */
-  by?: string | undefined;
-}
-
-/** Options of a tracked instant send. */
-export interface TrackerInstantSendOptions extends TrackerSendOptions {
-  /** The user's instant access token (kept with the message only until the service holds it). */
-  accessToken: string;
-}
-
-/** The message each route's send takes. */
-export interface TrackerMessages {
-  /** A standard toolbar message. */
-  standard: StandardMessageParams;
-  /** An instant message. */
-  instant: InstantMessageParams;
-  /** A GP-route (GP Connect Send Document) message. */
-  gpconnect: GpConnectMessageParams;
-}
-
-/**
- * The options argument of `tracker.send` on a route: required on the instant
- * route (it carries the user's access token), optional on the others.
- */
-export type TrackerSendArguments<R extends TrackedRoute> = R extends 'instant' ? [options: TrackerInstantSendOptions] : [options?: TrackerSendOptions];
-
-/** Events waiting longer than this are worth a look in the health check. */
-const EVENTS_LATE_MS = 5 * 60_000;
+import { TrackerClosedError, UnknownMessageError } from '../model/errors.js';
+import type { TrackerEventHandler } from '../model/events.js';
+import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from '../report/queries.js';
+import { collectStats, overdueGraceMs, type TrackerStats } from '../report/stats.js';
+import type { PollNowOptions, TrackerMessages, TrackerSendArguments, TrackerSendOptions } from './send-options.js';
+import type { TrackerHealth, TrackerHealthOptions } from '../report/health.js';
+import { liveHealth } from '../report/live-health.js';
+import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from '../model/types.js';
+import type { TrackInput } from '../decide/adopted-state.js';
+import { adopt } from '../work/adopt.js';
+import { BackgroundLoops } from '../runtime/background-loops.js';
+import { CLOSE_WITHIN_MS, closeWithin } from '../runtime/close-within.js';
+import type { Heartbeat } from '../runtime/heartbeat.js';
+import type { TrackerContext } from '../work/context.js';
+import { pollNow } from '../work/poll-now.js';
+import { acknowledgeAs, assignTo, auditedPoll, recordRefusal, type AcknowledgeOptions, type AssignOptions, type RecordRefusalOptions } from '../work/people.js';
+import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from '../audit.js';
+import { sendNow, type TrackerSendResult } from '../work/send-now.js';
+import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from '../work/replace.js';
 
 /**
  * Follows every message to its end: a durable ledger written before each
@@ -90,11 +31,8 @@ const EVENTS_LATE_MS = 5 * 60_000;
 export class Tracker {
   readonly #ctx: TrackerContext;
   readonly #close: () => Promise<void>;
-  readonly #background: BackgroundWork;
-  readonly #events: EventDispatcher;
-  readonly #notifiers: NotifierLoop | undefined;
+  readonly #loops: BackgroundLoops;
   readonly #heartbeat: Heartbeat | undefined;
-  readonly #retention: Retention;
   readonly #calls = new Set<Promise<unknown>>();
   readonly #closing = new AbortController();
   #started = false;
@@ -107,17 +45,8 @@ export class Tracker {
     this.#heartbeat = heartbeat;
     // Each pollNow waiting for its slot listens to the closing signal; there is no set limit on them.
     setMaxListeners(0, this.#closing.signal);
-    this.#ctx = {
-      ...ctx,
-      eventsRecorded: () => {
-        this.#events.wake();
-        this.#notifiers?.wake();
-      },
-    };
-    this.#background = new BackgroundWork(this.#ctx);
-    this.#events = new EventDispatcher(this.#ctx);
-    this.#notifiers = ctx.config.notify.length > 0 ? new NotifierLoop(this.#ctx, ctx.config.notify) : undefined;
-    this.#retention = new Retention(this.#ctx);
+    this.#ctx = { ...ctx, eventsRecorded: () => this.#loops.wake() };
+    this.#loops = new BackgroundLoops(this.#ctx);
   }
 
   /**
@@ -131,10 +60,7 @@ export class Tracker {
     if (this.#started) return;
     this.#started = true;
     await this.#ctx.store.releaseAll(this.#ctx.config.instanceId);
-    this.#background.start();
-    this.#events.start();
-    this.#notifiers?.start();
-    this.#retention.start();
+    this.#loops.start();
     this.#unobserve = this.#ctx.telemetry.observe(async () => {
       const stats = await this.stats();
       return { messagesByStatus: stats.byStatus, attention: stats.attention, overduePolls: stats.overduePolls };
@@ -200,7 +126,7 @@ export class Tracker {
    * are delivered at least once, in order per message, after `start()`.
    */
   onEvent(handler: TrackerEventHandler): () => void {
-    return this.#events.add(handler);
+    return this.#loops.events.add(handler);
   }
 
   /** A message with its history, or undefined when the tracker does not hold it. */
@@ -324,24 +250,11 @@ export class Tracker {
    * ```
    */
   async health(options?: TrackerHealthOptions): Promise<TrackerHealth> {
-    const timeoutMs = healthTimeoutMs(options);
-    const { config, store } = this.#ctx;
-    const now = Date.now();
-    const loops = {
-      polling: this.#background.status(),
-      events: this.#events.status(),
-      retention: this.#retention.status(),
-      notifications: this.#notifiers?.status() ?? null,
-      heartbeat: this.#heartbeat?.status() ?? null,
-    };
-    const limits = { stuckAfterMs: config.leaseMs, stalledAfterMs: Math.max(config.leaseMs, 60_000), eventsLateAfterMs: EVENTS_LATE_MS };
-    if (this.#closed) {
-      const database = { reachable: false, responseMs: null, error: 'the tracker is closed' };
-      return toHealth({ now, state: 'closed', database, loops, ledger: null }, limits);
-    }
-    const { database, ledger } = await readLedgerFacts(store, now, overdueGraceMs(config.pollIntervalMs), timeoutMs);
-    return toHealth({ now, state: this.#started ? 'running' : 'not-started', database, loops, ledger, service: this.#ctx.service.status() }, limits);
+    const loops = { ...this.#loops.status(), heartbeat: this.#heartbeat?.status() ?? null };
+    const state = this.#closed ? 'closed' : this.#started ? 'running' : 'not-started';
+    return liveHealth(this.#ctx, state, loops, options);
   }
+
 
   /**
    * Stops cleanly: no new work is claimed, requests under way finish and are
@@ -361,7 +274,7 @@ export class Tracker {
     this.#closed ??= (async () => {
       this.#closing.abort();
       this.#unobserve?.();
-      await Promise.all([this.#background.stop(), this.#events.stop(), this.#notifiers?.stop(), this.#retention.stop()]);
+      await this.#loops.stop();
       await Promise.allSettled([...this.#calls]);
       // Alive until the work it leased is recorded; then it leaves, and closes the database.
       await this.#heartbeat?.stop();

@@ -2,16 +2,17 @@
 // with defaults that the rest of the tracker reads. Bad options fail here,
 // before a database is opened.
 import { hostname } from 'node:os';
-import type { CdmsClient } from '../client.js';
-import { checkTimeout } from '../core/client-config.js';
-import { ConfigurationError } from '../core/errors/cdms-error.js';
-import { silentLogger, type Logger } from '../core/logger.js';
-import { POLL_BEFORE_EXPIRY_MS, STATUS_POLL_INTERVAL_MS } from '../schemas/vocabulary.js';
-import type { MeterProviderLike, TracerProviderLike } from '../telemetry/telemetry.js';
-import { embeddedDirectory } from './db/open.js';
-import { DEFAULT_BUSINESS_ACK_MS, DEFAULT_INFRASTRUCTURE_ACK_MS } from './decide/gp-route-acks.js';
-import type { PgPoolLike } from './db/postgres.js';
-import type { TrackerNotifier } from './notify/notifier.js';
+import type { CdmsClient } from '../../client.js';
+import { checkTimeout } from '../../core/client-config.js';
+import { ConfigurationError } from '../../core/errors/cdms-error.js';
+import { silentLogger, type Logger } from '../../core/logger.js';
+import { POLL_BEFORE_EXPIRY_MS, STATUS_POLL_INTERVAL_MS } from '../../schemas/vocabulary.js';
+import type { MeterProviderLike, TracerProviderLike } from '../../telemetry/telemetry.js';
+import { embeddedDirectory } from '../db/open.js';
+import { DEFAULT_BUSINESS_ACK_MS, DEFAULT_INFRASTRUCTURE_ACK_MS } from '../decide/gp-route-acks.js';
+import type { PgPoolLike } from '../db/postgres.js';
+import type { TrackerNotifier } from '../notify/notifier.js';
+import type { TrackerConfig } from '../work/config.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -139,28 +140,6 @@ export interface TrackerOptions {
    * @defaultValue none
    */
   notify?: readonly TrackerNotifier[] | undefined;
-}
-
-/** The options with their defaults, checked. Internal. */
-export interface TrackerConfig {
-  client: CdmsClient;
-  database: string | PgPoolLike;
-  schema: string;
-  pollIntervalMs: number;
-  beforeExpiryMs: number;
-  maxPollsPerSecond: number;
-  followForMs: number;
-  failedAttentionMs: number;
-  infrastructureAckMs: number;
-  businessAckMs: number;
-  nearingExpiryMs: number;
-  keepSettledForMs: number;
-  leaseMs: number;
-  instanceId: string;
-  logger: Logger;
-  notify: readonly TrackerNotifier[];
-  /** How often an idle instance looks for due work, in milliseconds. */
-  idleCheckMs: number;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -1,7 +1,7 @@
 // The tracker's counts (by status, route, stage; attention; overdue polls;
 // unhandled events), for dashboards, the CLI and the telemetry gauges.
-import type { LedgerStore } from './store/ledger-store.js';
-import type { TrackedRoute, TrackerStage } from './types.js';
+import type { LedgerStore } from '../store/ledger-store.js';
+import type { TrackedRoute, TrackerStage } from '../model/types.js';
 
 /** A count of messages of one route with one status. */
 export interface RouteStatusCount {

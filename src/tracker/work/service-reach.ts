@@ -4,7 +4,7 @@
 // Kept in memory by each instance: it is what this process sees now.
 import { ApiError } from '../../core/errors/api-error.js';
 import { ConnectionError, TimeoutError } from '../../core/errors/transport-errors.js';
-import { describeError } from '../describe-error.js';
+import { describeError } from '../decide/describe-error.js';
 
 /** How the service answered this tracker's requests lately. */
 export interface ServiceHealth {

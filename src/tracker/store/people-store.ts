@@ -1,0 +1,116 @@
+// What people do to messages (acknowledge, assign, send again or replace),
+// each written with its audit entry, and the audit read back.
+// The PostgreSQL store's concern (store.ts joins them), over the
+// statements of sql.ts.
+import type { SqlDriver, SqlRow } from '../db/driver.js';
+import { toAuditEntry, type TrackerAuditEntry } from '../audit.js';
+import type { AttentionReason } from '../model/types.js';
+import { insertParams, type InsertLease } from './rows.js';
+import type { Statements } from './sql.js';
+import type { MessageState } from '../model/message-state.js';
+import { leaseUntilOf } from './message-store.js';
+
+/** A filter of {@link TrackerStore.audit}. */
+export interface AuditFilter {
+  messageId?: string | undefined;
+  since?: Date | undefined;
+  /** An entry id: only entries after it (before it, newest first). */
+  after?: string | undefined;
+  limit: number;
+  newestFirst: boolean;
+}
+
+/** Who acts, and the note they left. */
+export interface PersonAct {
+  by: string | null;
+  note: string | null;
+}
+
+/** How a message came to replace another: sent again (`send` with `replaces`), or its next GP-route version (`replace`). */
+export type ReplacingAction = Extract<TrackerAuditEntry['action'], 'resend' | 'replace'>;
+
+/** What a person's conditional action found: the message, and whether it changed. */
+export interface ActionResult {
+  found: boolean;
+  changed: boolean;
+}
+
+function actionResult(rows: SqlRow[]): ActionResult {
+  const [row] = rows;
+  return { found: Number(row?.found ?? 0) > 0, changed: Number(row?.changed ?? 0) > 0 };
+}
+
+/** What people do to messages (acknowledge, assign, send again or replace), each written with its audit entry, and the audit read back. Internal. */
+export class PeopleStore {
+  readonly #db: SqlDriver;
+  readonly #sql: Statements;
+
+  constructor(db: SqlDriver, sql: Statements) {
+    this.#db = db;
+    this.#sql = sql;
+  }
+
+  /**
+   * Clears a message's attention, recording who did it and why in the audit
+   * (an attempt by a named person is recorded even when it changes nothing).
+   * With `person.reason`, only while that reason is still the one raised.
+   */
+  async acknowledge(messageId: string, now: Date, person?: PersonAct & { reason: AttentionReason | null }): Promise<ActionResult> {
+    const params = [messageId, now, person?.by ?? null, person?.note ?? null, person?.reason ?? null];
+    return actionResult(await this.#db.query(this.#sql.acknowledge, params));
+  }
+
+  /** Assigns a message (null: nobody); with `expected`, only while its assignee is still that one. Audited either way. */
+  async assign(messageId: string, now: Date, by: string, assignee: string | null, expected?: { assignee: string | null }): Promise<ActionResult> {
+    const params = [messageId, now, by, assignee, expected !== undefined, expected?.assignee ?? null];
+    return actionResult(await this.#db.query(this.#sql.assign, params));
+  }
+
+  /**
+   * Inserts a message that replaces `earlier`, and links the two, in one
+   * transaction: of two replacements of one message, the second finds it
+   * replaced already and is not written.
+   */
+  async insertReplacing(
+    state: MessageState,
+    lease: InsertLease,
+    earlier: string,
+  ): Promise<{ leaseUntil: Date | null } | 'duplicate' | 'unknown' | 'replaced'> {
+    return this.#db.transaction(async (tx) => {
+      const [locked] = await tx.query(this.#sql.lockEarlier, [earlier]);
+      if (!locked) return 'unknown';
+      if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
+      const [row] = await tx.query(this.#sql.insertMessage, insertParams({ ...state, replaces: earlier }, lease));
+      if (!row) return 'duplicate';
+      await tx.query(this.#sql.markReplaced, [earlier, state.messageId]);
+      return { leaseUntil: leaseUntilOf(row) };
+    });
+  }
+
+  /** The replacement was recorded: the earlier message leaves the attention list; the audit says who resent (or replaced) it. */
+  async completeReplacement(earlier: string, replacement: string, now: Date, person: PersonAct & { action: ReplacingAction }): Promise<void> {
+    await this.#db.query(this.#sql.completeReplacement, [earlier, replacement, now, person.by, person.note, person.action]);
+  }
+
+  /** A replacement refused before any request: removed, its earlier message no longer replaced, the refusal audited. */
+  async dropReplacement(replacement: string, owner: string, now: Date, person: PersonAct & { action: ReplacingAction }, detail: string): Promise<void> {
+    await this.#db.query(this.#sql.dropReplacement, [replacement, now, person.by, person.note, detail, owner, person.action]);
+  }
+
+  /** Writes one audit entry as it is. */
+  async insertAudit(e: Omit<TrackerAuditEntry, 'id'>): Promise<void> {
+    await this.#db.query(this.#sql.insertAudit, [e.at, e.messageId, e.by, e.action, e.outcome, e.reason, e.assignee, e.replacement, e.note, e.detail]);
+  }
+
+  /** Audit rows matching a filter, in id order (or reversed). */
+  async audit(f: AuditFilter): Promise<SqlRow[]> {
+    const sql = f.newestFirst ? this.#sql.auditNewestFirst : this.#sql.auditOldestFirst;
+    return this.#db.query(sql, [f.messageId ?? null, f.since ?? null, f.after ?? null, f.limit]);
+  }
+
+  /** The last action of these kinds on a message that took effect, if any. */
+  async lastDone(messageId: string, actions: readonly TrackerAuditEntry['action'][]): Promise<TrackerAuditEntry | undefined> {
+    const [row] = await this.#db.query(this.#sql.lastDone, [messageId, actions]);
+    return row ? toAuditEntry(row) : undefined;
+  }
+}

@@ -1,0 +1,129 @@
+// A message's row and its leases on SQLite: written (with its content's key),
+// saved with its history and events, claimed, released and read.
+// The SQLite store's concern (store.ts joins them), over the statements of
+// sql.ts.
+/* eslint-disable @typescript-eslint/require-await -- async for the store's interface (the PostgreSQL store awaits its driver); SQLite answers synchronously, and `async` turns its throws into rejections. */
+import type { StatusChange, TrackerStage } from '../../model/types.js';
+import type { MessageState } from '../../model/message-state.js';
+import type { Transition } from '../../model/transition.js';
+import { date, sealContent, toState, toStatusChange, type InsertLease } from '../rows.js';
+import type { ClaimedWork, ListFilter } from '../store.js';
+import type { SqliteConnection } from './connection.js';
+import { EVENTS, MESSAGES } from './sql.js';
+
+const json = (v: unknown): string => JSON.stringify(v);
+
+/** A message's row and its leases on SQLite: written (with its content's key), saved with its history and events, claimed, released and read. Internal. */
+export class SqliteMessageStore {
+  readonly #c: SqliteConnection;
+  readonly #keysDestroyed: () => void;
+
+  constructor(c: SqliteConnection, keysDestroyed: () => void) {
+    this.#c = c;
+    this.#keysDestroyed = keysDestroyed;
+  }
+
+  async insert(state: MessageState, lease?: InsertLease): Promise<false | { leaseUntil: Date | null }> {
+    return this.#c.transaction(() => insertRow(this.#c, state, lease));
+  }
+
+  async renewLease(messageId: string, owner: string, until: Date): Promise<boolean> {
+    return this.#c.run(MESSAGES.renewLease, { id: messageId, owner, until }) === 1;
+  }
+
+  async deleteUnsent(messageId: string, owner: string): Promise<void> {
+    if (this.#c.run(MESSAGES.deleteUnsent, { id: messageId, owner }) > 0) this.#keysDestroyed();
+  }
+
+  async save(t: Transition, owner: string | null, now: Date): Promise<boolean> {
+    const s = t.state;
+    const erase = s.payload === null;
+    const shredded = this.#c.transaction(() => {
+      const row = this.#c.get(MESSAGES.beforeSave, { id: s.messageId, owner });
+      if (!row) return undefined;
+      const before = JSON.parse(String(row.attention_raised)) as unknown[];
+      this.#c.run(MESSAGES.save, {
+        id: s.messageId, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated, sent_at: s.sentAt,
+        follow_until: s.followUntil, due_at: s.dueAt, polls: s.polls, poll_times: json(s.pollTimes), send_attempts: s.sendAttempts,
+        failed_since: s.failedSince, raised: s.attentionRaised.length > before.length, attention: s.attention, attention_at: s.attentionAt,
+        attention_detail: s.attentionDetail, resolved: t.resolved ?? null, attention_raised: json(s.attentionRaised), last_error: s.lastError,
+        erase, changed_at: now, unclear_at: s.unclearAt,
+      });
+      for (const h of t.history) {
+        this.#c.run(MESSAGES.history, { id: s.messageId, at: now, status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source });
+      }
+      for (const { kind, ...data } of t.events) this.#c.run(MESSAGES.event, { id: s.messageId, route: String(row.route), kind, at: now, data: json(data) });
+      return erase ? this.#c.run(MESSAGES.shredKey, { id: s.messageId }) : 0;
+    });
+    if (shredded === undefined) return false;
+    if (shredded > 0) this.#keysDestroyed();
+    return true;
+  }
+
+  async claimDue(owner: string, until: Date, now: Date, limit: number): Promise<ClaimedWork[]> {
+    return this.#c.transaction(() =>
+      this.#c.all(MESSAGES.dueIds, { now, limit }).flatMap((due) => {
+        this.#c.run(MESSAGES.claim, { id: String(due.message_id), owner, until });
+        const row = this.#c.get(MESSAGES.getKeyed, { id: String(due.message_id) });
+        return row ? [{ state: toState(row), claimedStage: due.stage as TrackerStage }] : [];
+      }),
+    );
+  }
+
+  async claimOne(messageId: string, owner: string, until: Date, now: Date): Promise<MessageState | undefined> {
+    return this.#c.transaction(() => {
+      if (this.#c.run(MESSAGES.claimOne, { id: messageId, owner, until, now }) === 0) return undefined;
+      const row = this.#c.get(MESSAGES.getKeyed, { id: messageId });
+      return row ? toState(row) : undefined;
+    });
+  }
+
+  async release(messageId: string, owner: string): Promise<void> {
+    this.#c.run(MESSAGES.release, { id: messageId, owner });
+  }
+
+  async releaseAll(owner: string): Promise<void> {
+    this.#c.run(MESSAGES.releaseOwn, { owner });
+    this.#c.run(EVENTS.releaseOwn, { owner });
+  }
+
+  async releaseEveryLease(): Promise<void> {
+    this.#c.run(MESSAGES.releaseEvery);
+    this.#c.run(EVENTS.releaseEvery);
+  }
+
+  async nextDue(): Promise<Date | null> {
+    return date(this.#c.get(MESSAGES.nextDue)?.due);
+  }
+
+  async get(messageId: string): Promise<MessageState | undefined> {
+    const row = this.#c.get(MESSAGES.get, { id: messageId });
+    return row ? toState(row) : undefined;
+  }
+
+  async history(messageId: string): Promise<StatusChange[]> {
+    return this.#c.all(MESSAGES.getHistory, { id: messageId }).map(toStatusChange);
+  }
+
+  async list(f: ListFilter): Promise<MessageState[]> {
+    const params = { status: f.status ?? null, route: f.route ?? null, stage: f.stage ?? null, attention: f.attention ?? null, limit: f.limit };
+    return this.#c.all(MESSAGES.list, { ...params, after_at: f.after?.createdAt ?? null, after_id: f.after?.messageId ?? null }).map(toState);
+  }
+}
+
+/** Writes a message: the row and its key; the lease runs from the write, never ending before `lease.until` (D-TRACKER-19). */
+export function insertRow(c: SqliteConnection, s: MessageState, lease: InsertLease | undefined): false | { leaseUntil: Date | null } {
+  const { sealed, key } = sealContent(s);
+  const leaseUntil = lease ? new Date(Math.max(lease.until.getTime(), Date.now() + lease.ms)) : null;
+  const inserted = c.run(MESSAGES.insert, {
+    message_id: s.messageId, route: s.route, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated,
+    topic: s.topic, recipient: s.recipient, created_at: s.createdAt, sent_at: s.sentAt, expiry_at: s.expiryAt, follow_until: s.followUntil,
+    due_at: s.dueAt, polls: s.polls, poll_times: json(s.pollTimes), send_attempts: s.sendAttempts, failed_since: s.failedSince,
+    attention: s.attention, attention_at: s.attentionAt, attention_detail: s.attentionDetail, attention_raised: json(s.attentionRaised),
+    last_error: s.lastError, metadata: s.metadata === null ? null : json(s.metadata), lease_owner: lease?.owner ?? null, lease_until: leaseUntil,
+    sealed, replaces: s.replaces, version_number: s.versionNumber,
+  });
+  if (inserted === 0) return false;
+  if (key) c.run(MESSAGES.insertKey, { message_id: s.messageId, key });
+  return { leaseUntil };
+}
