@@ -79,6 +79,31 @@ export const EQUIVALENTS = [
     reason: 'without it a non-array iterable takes the array path: compiled and counted once per call the same, its cache entry never a hit (no length)',
   },
   {
+    file: 'src/core/redact.ts',
+    node: 'UnaryExpression',
+    code: '!Array.isArray(secrets)',
+    reason: 'as for the block it guards: a non-array iterable on the array path is compiled and counted once per call the same',
+  },
+  {
+    file: 'src/core/redact.ts',
+    node: 'BinaryExpression',
+    code: 'n.length < WHOLE_WORD_BELOW',
+    reason: 'a longer secret is masked anywhere before the word pass runs, so also looking for it as a word finds nothing left',
+  },
+  {
+    file: 'src/tracker/decide/poll-schedule.ts',
+    node: 'UnaryExpression',
+    code: '-Infinity',
+    line: 'const fourthLast',
+    reason: 'reached only with at least four polls, so the fourth-last is always there and the fallback never used',
+  },
+  {
+    file: 'src/tracker/decide/poll-schedule.ts',
+    node: 'BinaryExpression',
+    code: 'p < expiryAt',
+    reason: 'polls are in the past: one at or after expiry means now is past it too, so the branch it could open is closed by now < expiryAt either way',
+  },
+  {
     file: 'src/validation/nhs-numbers-in-text.ts',
     node: 'StringLiteral',
     code: "''",

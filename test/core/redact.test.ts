@@ -92,6 +92,10 @@ describe('redact', () => {
 });
 
 describe('redact: the mask and the compiled patterns', () => {
+  it("leaves the word 'undefined' alone whether only short, only long or no secrets are given", () => {
+    for (const secrets of [[], ['Li'], ['Jones']]) expect(redact('it was undefined', secrets)).toBe('it was undefined');
+  });
+
   it('puts [redacted] where a secret was', () => {
     expect(redact('key abc123', ['abc123'])).toBe('key [redacted]');
   });
@@ -128,6 +132,16 @@ describe('redactDeep', () => {
   it('copies nine levels of objects, and cuts the tenth', () => {
     expect(redactDeep(nested(9), [])).toEqual(nested(9));
     expect(JSON.stringify(redactDeep(nested(10), []))).toBe(JSON.stringify(nested(9)).replace('"leaf"', `"${REDACTED}"`));
+  });
+
+  it('copies null, numbers and booleans as they are', () => {
+    expect(redactDeep({ a: null, b: 5, c: true, d: [null, 0] }, [])).toEqual({ a: null, b: 5, c: true, d: [null, 0] });
+    expect(redactDeep(null, [])).toBeNull();
+  });
+
+  it('cuts nested arrays at the same depth as objects', () => {
+    const arrays = (levels: number): unknown => (levels === 0 ? 'leaf' : [arrays(levels - 1)]);
+    expect(JSON.stringify(redactDeep(arrays(10), []))).toBe(JSON.stringify(arrays(9)).replace('"leaf"', `"${REDACTED}"`));
   });
 
   it('keeps the first 100 items of an array, each redacted', () => {
