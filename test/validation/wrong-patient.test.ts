@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { checkWrongPatient } from '../../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { LocalValidationError, checkWrongPatient } from '../../src/index.js';
+import { PdfChecker } from '../../src/validation/pdf-check/pdf-checker.js';
+import { assertRightPatient } from '../../src/validation/wrong-patient.js';
 import { findNhsNumbers } from '../../src/validation/nhs-numbers-in-text.js';
 import { PATIENT, standardMessage } from '../helpers/fixtures.js';
 import { base64Of, pdfWithText, pdfWithoutText } from '../helpers/pdfs.js';
@@ -87,5 +89,65 @@ describe('checkWrongPatient', () => {
     const controller = new AbortController();
     controller.abort(new Error('stop'));
     await expect(checkWrongPatient(withAttachments(await pdf([['a'], ['b']])), { signal: controller.signal })).rejects.toThrow('stop');
+  });
+});
+
+describe('checkWrongPatient: what it reads of the message', () => {
+  it('a subject written with spaces is the same number as in the text: passes', async () => {
+    const message = standardMessage({ subject: { id: { type: 'VerifiedNhsNumber', value: spaced(SUBJECT) } }, attachments: [text(`Re ${SUBJECT}`)] });
+    expect(await checkWrongPatient(message)).toEqual({ ok: true, invalidParameters: [] });
+  });
+
+  it.each([
+    ['no subject', undefined],
+    ['a subject without an id', {}],
+    ['an id that is not an object', { id: 'x' }],
+    ['an id without a type', { id: { value: SUBJECT } }],
+    ['an NHS-number id whose value is not a string', { id: { type: 'VerifiedNhsNumber', value: 9434765919 } }],
+  ])('%s: nothing to compare with, so not refused (and no error)', async (_, subject) => {
+    const message = { ...withAttachments(text(`Re ${OTHER}`)), subject };
+    expect(await checkWrongPatient(message)).toEqual({ ok: true, invalidParameters: [] });
+  });
+
+  it('a message without attachments passes with an empty list of problems', async () => {
+    expect(await checkWrongPatient({ subject: standardMessage().subject })).toEqual({ ok: true, invalidParameters: [] });
+  });
+
+  it('attachments that are not objects, or lack a string type or content, are skipped; the others are still checked by place', async () => {
+    const message = { ...standardMessage(), attachments: [null, { mimeType: 7, content: 'eA==' }, { mimeType: 'text/plain', content: 7 }, text(`Re ${OTHER}`)] };
+    const result = await checkWrongPatient(message);
+    expect(result.invalidParameters.map((p) => p.name)).toEqual(['attachments[3].content']);
+  });
+
+  it('an attachment that is neither text nor a PDF is not handed to the PDF reader', async () => {
+    const read = vi.spyOn(PdfChecker.prototype, 'verdict');
+    try {
+      const image = { mimeType: 'image/png', fileName: 'x.png', content: Buffer.from(`%PDF-1.4 ${OTHER} %%EOF`).toString('base64') };
+      expect((await checkWrongPatient(withAttachments(image))).ok).toBe(true);
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+    }
+  });
+});
+
+describe('assertRightPatient: the send pipeline step', () => {
+  const context = { checker: new PdfChecker() };
+  const other = withAttachments(text(`Re ${OTHER}`));
+
+  it("throws a local error (not-sent) naming the attachment when it names only another patient's number", async () => {
+    const error: unknown = await assertRightPatient(other, {}, context).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(LocalValidationError);
+    expect(error).toMatchObject({ delivery: 'not-sent', invalidParameters: [{ name: 'attachments[0].content' }] });
+    expect((error as Error).message).not.toContain(OTHER);
+  });
+
+  it('allowOtherNhsNumbers: true lets it through; false or unset does not', async () => {
+    await expect(assertRightPatient(other, { allowOtherNhsNumbers: true }, context)).resolves.toBeUndefined();
+    await expect(assertRightPatient(other, { allowOtherNhsNumbers: false }, context)).rejects.toBeInstanceOf(LocalValidationError);
+  });
+
+  it('a message naming its own subject passes', async () => {
+    await expect(assertRightPatient(withAttachments(text(`Re ${SUBJECT}`)), {}, context)).resolves.toBeUndefined();
   });
 });

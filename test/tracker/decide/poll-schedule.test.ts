@@ -142,6 +142,15 @@ describe('poll schedule', () => {
       expect(plan({ now: expiryAt + before, polls, expiryAt, random: () => 0 })).toBe(expiryAt + before + interval);
     });
 
+    it('the regular poll is made when the cap frees exactly as the poll before expiry is due; a millisecond later it gives way', () => {
+      // Three polls an interval apart, then the regular one: the cap frees at the first + 4 intervals + 1 ms.
+      const polls = [base, base + interval, base + 2 * interval];
+      const regular = base + 3 * interval;
+      const expiryAt = base + 4 * interval + 1 + before; // the poll before expiry (random 0) is due just as the cap frees
+      expect(plan({ now: regular - 1, polls, expiryAt, random: () => 0 })).toBe(regular);
+      expect(plan({ now: regular - 1, polls, expiryAt: expiryAt - 1, random: () => 0 })).toBe(expiryAt - 1 - before);
+    });
+
     it('a poll due exactly at followUntil is still made; one after it is not', () => {
       expect(plan({ followUntil: base + interval, random: () => 0 })).toBe(base + interval);
       expect(plan({ followUntil: base + interval - 1, random: () => 0 })).toBeUndefined();
