@@ -10,6 +10,7 @@ import { describeError } from './describe-error.js';
 import type { UnresolvedMessage } from './stats.js';
 import type { FailingNotifier } from './store/store.js';
 import type { LedgerStore } from './store/ledger-store.js';
+import { auditChainFinding, type AuditChainBreak } from './audit-verify.js';
 import { serviceWarning, type ServiceHealth } from './runtime/service-reach.js';
 
 /**
@@ -36,6 +37,9 @@ import { serviceWarning, type ServiceHealth } from './runtime/service-reach.js';
  * - `attention` (warning): messages need a person.
  * - `notifier-failing` (warning): a notifier (`notify`) failed its last
  *   three deliveries or more: people may not be told of new attention.
+ * - `audit-chain-broken` (warning): the audit's hash chain does not link: an
+ *   entry was changed, deleted or back-dated in the database
+ *   (`cdms track audit --verify` says where).
  */
 export type HealthReasonCode =
   | 'database-unreachable'
@@ -49,7 +53,8 @@ export type HealthReasonCode =
   | 'service-failing'
   | 'events-waiting'
   | 'attention'
-  | 'notifier-failing';
+  | 'notifier-failing'
+  | 'audit-chain-broken';
 
 /** One reason in a {@link TrackerHealth} verdict. */
 export interface HealthReason {
@@ -160,6 +165,8 @@ export interface LedgerFacts {
   oldestUnhandledEventAt: Date | null;
   attention: number;
   oldestUnresolved: UnresolvedMessage | null;
+  /** The first broken link of the audit's chain the checks found (a bounded share each: audit-verify.ts); null when sound. */
+  auditChain?: AuditChainBreak | null | undefined;
 }
 
 /** The thresholds of the verdict. Internal. */
@@ -218,6 +225,7 @@ export function judgeHealth(facts: HealthFacts, limits: HealthLimits): { ok: boo
     for (const n of ledger.failingNotifiers) {
       warn('notifier-failing', `The notifier "${n.name}" failed ${n.attempts} times in a row (${n.lastError ?? 'unknown error'}): people may not be told of new attention; it keeps retrying.`);
     }
+    if (ledger.auditChain) warn('audit-chain-broken', `${ledger.auditChain.message} Run cdms track audit --verify, and restore the audit from a backup.`);
     if (ledger.attention > 0) warn('attention', `${ledger.attention} messages need a person (tracker.list({ attention: true }), or cdms track attention).`);
   }
   reasons.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'failing' ? -1 : 1));
@@ -263,15 +271,15 @@ export async function readLedgerFacts(
   timeoutMs: number,
 ): Promise<{ database: DatabaseHealth; ledger: LedgerFacts | null }> {
   const started = performance.now();
-  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs), FAILURES_BEFORE_FAILING), store.oldestUnresolved(), store.writeFault?.() ?? null]);
+  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs), FAILURES_BEFORE_FAILING), store.oldestUnresolved(), store.writeFault?.() ?? null, auditChainFinding(store)]);
   // A late answer after the timer is dropped, its failure too.
   reading.catch(() => undefined);
   try {
-    const [totals, oldest, writeFault] = await within(timeoutMs, reading);
+    const [totals, oldest, writeFault, auditChain] = await within(timeoutMs, reading);
     const lastPollAt = totals.lastSlotAt && totals.lastSlotAt.getTime() > now ? new Date(now) : totals.lastSlotAt;
     return {
       database: { reachable: true, responseMs: Math.round(performance.now() - started), error: null },
-      ledger: { ...totals, lastPollAt, oldestUnresolved: oldest ?? null, writeFault },
+      ledger: { ...totals, lastPollAt, oldestUnresolved: oldest ?? null, writeFault, auditChain },
     };
   } catch (error) {
     const why = error instanceof NoAnswer ? error.message : describeError(error);

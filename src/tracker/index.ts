@@ -21,6 +21,7 @@
 export { createTracker } from './create-tracker.js';
 export { Tracker, type PollNowOptions, type TrackerSendOptions, type TrackerInstantSendOptions, type TrackerMessages, type TrackerSendArguments } from './tracker.js';
 export type { AcknowledgeOptions, AssignOptions, RecordRefusalOptions } from './work/people.js';
+export type { AuditChainBreak, AuditChainBreakKind, AuditVerification } from './audit-verify.js';
 export type { TrackerAuditAction, TrackerAuditEntry, TrackerAuditOptions, TrackerAuditOutcome, TrackerAuditPage } from './audit.js';
 export type { TrackerOptions } from './options.js';
 export type { PgPoolLike, PgPoolClientLike, PgQueryable, PgQueryResult } from './db/postgres.js';

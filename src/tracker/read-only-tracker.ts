@@ -21,6 +21,7 @@ import { storeFor } from './store/store-for.js';
 import type { TrackedMessage } from './types.js';
 import { acknowledgeAs, assignTo, type AcknowledgeOptions, type AssignOptions } from './work/people.js';
 import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
+import { verifyAudit, type AuditVerification } from './audit-verify.js';
 
 /** Options of {@link openReadOnlyTracker}. */
 export interface ReadOnlyTrackerOptions {
@@ -62,6 +63,8 @@ export interface ReadOnlyTracker {
   assign(messageId: string, personId: string | null, options?: AssignOptions): Promise<void>;
   /** The audit of people's actions (as `tracker.audit`). */
   audit(options?: TrackerAuditOptions): Promise<TrackerAuditPage>;
+  /** Walks the audit's hash chain (as `tracker.verifyAudit`). */
+  verifyAudit(): Promise<AuditVerification>;
   /**
    * The ledger's side of `tracker.health`: the database answering, the last
    * poll by any instance, overdue polls (failing when nothing has polled for
@@ -138,6 +141,7 @@ function readOnlyOver(db: SqlDriver, store: LedgerStore, embedded: boolean): Rea
     },
     assign: (messageId, personId, options) => assignTo(store, messageId, personId, options),
     audit: (options) => readAudit(store, options),
+    verifyAudit: () => verifyAudit(store),
     async health(options) {
       const now = Date.now();
       const { database, ledger } = await readLedgerFacts(store, now, overdueGraceMs(DEFAULT_POLL_INTERVAL_MS), healthTimeoutMs(options));

@@ -22,6 +22,7 @@ import { Retention } from './runtime/retention.js';
 import { pollNow } from './work/poll-now.js';
 import { acknowledgeAs, assignTo, auditedPoll, recordRefusal, type AcknowledgeOptions, type AssignOptions, type RecordRefusalOptions } from './work/people.js';
 import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from './audit.js';
+import { verifyAudit, type AuditVerification } from './audit-verify.js';
 import { sendNow, type TrackerSendResult } from './work/send-now.js';
 import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from './work/replace.js';
 
@@ -289,6 +290,15 @@ export class Tracker {
    */
   audit(options: TrackerAuditOptions = {}): Promise<TrackerAuditPage> {
     return this.#call(() => readAudit(this.#ctx.store, options));
+  }
+
+  /**
+   * Walks the audit's hash chain from its first entry: whether every entry
+   * still links to the one before it, and the first broken link (an entry
+   * changed, deleted or back-dated in the database) if not.
+   */
+  verifyAudit(): Promise<AuditVerification> {
+    return this.#call(() => verifyAudit(this.#ctx.store));
   }
 
   /** Counts by status, route and stage, attention, overdue polls, unhandled events and the oldest unresolved message. */

@@ -24,6 +24,7 @@ import { EXIT } from '../errors.js';
 import { attentionLines, healthLines, listLines, messageLines, purgeLines, statsLines } from '../track-format.js';
 import { withDatabaseOptions, withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
 import { registerTrackServe } from './track-serve.js';
+import { registerTrackAudit } from './track-audit.js';
 
 interface TrackOptions extends GlobalOptions, TrackerDatabaseFlags {
   status?: string | undefined;
@@ -285,7 +286,7 @@ function registerPurge(track: Command, ctx: CliContext): void {
 /** Registers `cdms track` and its subcommands. */
 export function registerTrack(program: Command, ctx: CliContext): void {
   const track = withDatabaseOptions(
-    program.command('track').description("the delivery tracker's ledger: list, show, attention, stats, acknowledge, health, purge, and the worklist (serve); no key needed"),
+    program.command('track').description("the delivery tracker's ledger: list, show, attention, stats, acknowledge, health, purge, audit --verify, and the worklist (serve); no key needed"),
   );
   registerList(track, ctx);
   registerShow(track, ctx);
@@ -295,6 +296,7 @@ export function registerTrack(program: Command, ctx: CliContext): void {
   registerTrackServe(track, ctx);
   registerHealth(track, ctx);
   registerPurge(track, ctx);
+  registerTrackAudit(track, ctx);
   withExamples(track, [
     'cdms track attention',
     'CDMS_TRACKER_DATABASE=postgres://cdms@db.internal/cdms cdms track stats --json',

@@ -1,3 +1,5 @@
+import { AUDIT_CHAIN_MIGRATION } from './audit-chain-schema.js';
+
 /**
  * The tracker's tables, as numbered migrations. A database records the last
  * one applied; a start applies the rest in order. Never edit a released
@@ -153,4 +155,7 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE $schema.messages ADD COLUMN version_number integer;
   `,
+  // The audit chained (each entry holds the hash of the one before) and
+  // TRUNCATE refused (D-TRACKER-36): audit-chain-schema.ts.
+  AUDIT_CHAIN_MIGRATION,
 ];

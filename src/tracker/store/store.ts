@@ -8,6 +8,8 @@ import type { AttentionReason, StatusChange, TrackedRoute, TrackerStage } from '
 import { date, insertParams, toState, toStatusChange, transitionParams, type InsertLease } from './rows.js';
 import { statements, type Statements } from './sql.js';
 import { NotifierStore } from './notifier-store.js';
+import { PgAuditChain } from './audit-chain-pg.js';
+import type { ChainHead, ChainRow } from './audit-chain.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 
@@ -119,12 +121,20 @@ export class TrackerStore {
   keysDestroyed: () => void = () => undefined;
   /** The notifiers' places in the attention events. */
   readonly notifiers: NotifierStore;
+  readonly #chain: PgAuditChain;
 
   constructor(db: SqlDriver, schema: string) {
     this.#db = db;
     this.#sql = statements(schema);
     this.notifiers = new NotifierStore(db, this.#sql);
+    this.#chain = new PgAuditChain(db, schema);
   }
+
+  /** The audit's chain in place order, after `afterSeq` up to `upTo` (audit-chain-pg.ts). */
+  auditChain = (afterSeq: number, upTo: number, limit: number): Promise<ChainRow[]> => this.#chain.rows(afterSeq, upTo, limit);
+
+  /** The audit chain's head. */
+  auditChainHead = (): Promise<ChainHead> => this.#chain.head();
 
   /**
    * Inserts a new message; false when its id is already in the ledger. With

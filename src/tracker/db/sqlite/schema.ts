@@ -1,3 +1,5 @@
+import { SQLITE_AUDIT_CHAIN_MIGRATION } from './audit-chain-schema.js';
+
 /**
  * The embedded ledger's tables in SQLite, as numbered migrations (the
  * database's `user_version` is the last one applied). The same shape as the
@@ -118,4 +120,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     lease_until INTEGER
   );
   `,
+  // The audit chained: each entry holds the hash of the one before (D-TRACKER-36).
+  SQLITE_AUDIT_CHAIN_MIGRATION,
 ];

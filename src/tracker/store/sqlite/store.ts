@@ -19,6 +19,8 @@ import { SqliteNotifierStore } from './notifier-store.js';
 import * as people from './people.js';
 import { BUDGET, EVENTS, MESSAGES, PEOPLE } from './sql.js';
 import { shredKeys } from './shred.js';
+import { chainHead, chainRows } from './audit-chain.js';
+import type { ChainHead, ChainRow } from '../audit-chain.js';
 
 const json = (v: unknown): string => JSON.stringify(v);
 
@@ -231,6 +233,14 @@ export class SqliteStore implements LedgerStore {
 
   async audit(f: AuditFilter): Promise<SqlRow[]> {
     return people.auditRows(this.#c, f);
+  }
+
+  async auditChain(afterSeq: number, upTo: number, limit: number): Promise<ChainRow[]> {
+    return chainRows(this.#c, afterSeq, upTo, limit);
+  }
+
+  async auditChainHead(): Promise<ChainHead> {
+    return chainHead(this.#c);
   }
 
   async lastDone(messageId: string, actions: readonly TrackerAuditEntry['action'][]): Promise<TrackerAuditEntry | undefined> {
