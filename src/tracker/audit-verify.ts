@@ -17,7 +17,12 @@ export interface AuditVerification {
   /** Entries written before the ledger chained its audit (they carry no hash, and are not checked). */
   unchained: number;
   /** The chain's last place and hash: keep them elsewhere to tell later that nothing before them was rewritten. */
-  head: { seq: number; hash: string };
+  head: {
+    /** The last entry's place in the chain (0: no chained entry yet). */
+    seq: number;
+    /** The last entry's SHA-256, in lower-case hex. */
+    hash: string;
+  };
   /** The first broken link; null when `ok`. */
   broken: AuditChainBreak | null;
 }
