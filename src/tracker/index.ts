@@ -27,6 +27,7 @@ export { createTracker } from './api/create-tracker.js';
 export { Tracker } from './api/tracker.js';
 export type { PollNowOptions, TrackerSendOptions, TrackerInstantSendOptions, TrackerMessages, TrackerSendArguments } from './api/send-options.js';
 export type { AcknowledgeOptions, AssignOptions, RecordRefusalOptions } from './work/people.js';
+export type { AuditChainBreak, AuditChainBreakKind, AuditVerification } from './report/audit-verify.js';
 export type { TrackerAuditAction, TrackerAuditEntry, TrackerAuditOptions, TrackerAuditOutcome, TrackerAuditPage } from './audit.js';
 export type { TrackerOptions } from './api/options.js';
 export type { PgPoolLike, PgPoolClientLike, PgQueryable, PgQueryResult } from './db/postgres.js';

@@ -25,6 +25,7 @@ import { attentionLines, healthLines, listLines, messageLines, purgeLines, stats
 import { withDatabaseOptions, withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
 import { registerTrackServe } from './track-serve.js';
 import { printPurgePreview } from '../track-purge-preview.js';
+import { registerTrackAudit } from './track-audit.js';
 
 interface TrackOptions extends GlobalOptions, TrackerDatabaseFlags {
   status?: string | undefined;
@@ -289,7 +290,7 @@ function registerPurge(track: Command, ctx: CliContext): void {
 /** Registers `cdms track` and its subcommands. */
 export function registerTrack(program: Command, ctx: CliContext): void {
   const track = withDatabaseOptions(
-    program.command('track').description("the delivery tracker's ledger: list, show, attention, stats, acknowledge, health, purge, and the worklist (serve); no key needed"),
+    program.command('track').description("the delivery tracker's ledger: list, show, attention, stats, acknowledge, health, purge, audit --verify, and the worklist (serve); no key needed"),
   );
   registerList(track, ctx);
   registerShow(track, ctx);
@@ -299,6 +300,7 @@ export function registerTrack(program: Command, ctx: CliContext): void {
   registerTrackServe(track, ctx);
   registerHealth(track, ctx);
   registerPurge(track, ctx);
+  registerTrackAudit(track, ctx);
   withExamples(track, [
     'cdms track attention',
     'CDMS_TRACKER_DATABASE=postgres://cdms@db.internal/cdms cdms track stats --json',

@@ -12,7 +12,7 @@ import { embeddedDirectory, openDatabase } from '../db/open.js';
 import { openDirectorySqliteReadOnly } from '../db/sqlite/open-reader.js';
 import { embeddedDatabaseExists } from '../db/embedded-exists.js';
 import { checkSchema, DEFAULT_POLL_INTERVAL_MS, DEFAULT_SCHEMA } from './options.js';
-import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from '../report/queries.js';
+import { getMessage, listMessages, removedAt, type TrackerListOptions, type TrackerListPage } from '../report/queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from '../report/stats.js';
 import { toHealth, type TrackerHealth, type TrackerHealthOptions } from '../report/health.js';
 import { healthTimeoutMs, readLedgerFacts } from '../report/ledger-facts.js';
@@ -23,6 +23,7 @@ import type { TrackedMessage } from '../model/types.js';
 import { acknowledgeAs, assignTo, type AcknowledgeOptions, type AssignOptions } from '../work/people.js';
 import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from '../audit.js';
 import { previewPurge, type PurgePreview } from '../work/purge-preview.js';
+import { verifyAudit, type AuditVerification } from '../report/audit-verify.js';
 
 /** Options of {@link openReadOnlyTracker}. */
 export interface ReadOnlyTrackerOptions {
@@ -66,6 +67,8 @@ export interface ReadOnlyTracker {
   assign(messageId: string, personId: string | null, options?: AssignOptions): Promise<void>;
   /** The audit of people's actions (as `tracker.audit`). */
   audit(options?: TrackerAuditOptions): Promise<TrackerAuditPage>;
+  /** Walks the audit's hash chain (as `tracker.verifyAudit`). */
+  verifyAudit(): Promise<AuditVerification>;
   /**
    * The ledger's side of `tracker.health`: the database answering, the last
    * poll by any instance, overdue polls (failing when nothing has polled for
@@ -138,10 +141,7 @@ function readOnlyOver(db: SqlDriver, schema: string, embedded: boolean): ReadOnl
       assertUuid('messageId', messageId);
       return getMessage(store, messageId);
     },
-    async removedAt(messageId) {
-      assertUuid('messageId', messageId);
-      return (await store.removedAt(messageId)) ?? undefined;
-    },
+    removedAt: (messageId) => removedAt(store, messageId),
     list: (options) => listMessages(store, options),
     // Without the app's options, polls are judged against the default interval (a minute's grace).
     stats: () => collectStats(store, Date.now(), overdueGraceMs(DEFAULT_POLL_INTERVAL_MS)),
@@ -153,6 +153,7 @@ function readOnlyOver(db: SqlDriver, schema: string, embedded: boolean): ReadOnl
     },
     assign: (messageId, personId, options) => assignTo(store, messageId, personId, options),
     audit: (options) => readAudit(store, options),
+    verifyAudit: () => verifyAudit(store),
     async health(options) {
       const now = Date.now();
       const { database, ledger } = await readLedgerFacts(store, now, overdueGraceMs(DEFAULT_POLL_INTERVAL_MS), healthTimeoutMs(options));

@@ -1,11 +1,10 @@
 // The Tracker an app holds: its public calls, each a thin entry into a step
 // of ../work (send, adopt, poll now) or a query, and the start and clean stop
 // of the background loops. Calls under way are awaited by close().
-import { assertUuid } from '../../core/path.js';
 import { setMaxListeners } from 'node:events';
 import { TrackerClosedError, UnknownMessageError } from '../model/errors.js';
 import type { TrackerEventHandler } from '../model/events.js';
-import { getMessage, listMessages, type TrackerListOptions, type TrackerListPage } from '../report/queries.js';
+import { getMessage, listMessages, removedAt, type TrackerListOptions, type TrackerListPage } from '../report/queries.js';
 import { collectStats, overdueGraceMs, type TrackerStats } from '../report/stats.js';
 import type { PollNowOptions, TrackerMessages, TrackerSendArguments, TrackerSendOptions } from './send-options.js';
 import type { TrackerHealth, TrackerHealthOptions } from '../report/health.js';
@@ -14,6 +13,7 @@ import type { TrackedMessage, TrackedMessageSummary, TrackedRoute } from '../mod
 import type { TrackInput } from '../decide/adopted-state.js';
 import { adopt } from '../work/adopt.js';
 import { BackgroundLoops } from '../runtime/background-loops.js';
+import { CallsInFlight } from '../runtime/calls-in-flight.js';
 import { CLOSE_WITHIN_MS, closeWithin } from '../runtime/close-within.js';
 import type { Heartbeat } from '../runtime/heartbeat.js';
 import type { TrackerContext } from '../work/context.js';
@@ -22,6 +22,7 @@ import { acknowledgeAs, assignTo, auditedPoll, recordRefusal, type AcknowledgeOp
 import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from '../audit.js';
 import { sendNow, type TrackerSendResult } from '../work/send-now.js';
 import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from '../work/replace.js';
+import { verifyAudit, type AuditVerification } from '../report/audit-verify.js';
 
 /**
  * Follows every message to its end: a durable ledger written before each
@@ -33,7 +34,7 @@ export class Tracker {
   readonly #close: () => Promise<void>;
   readonly #loops: BackgroundLoops;
   readonly #heartbeat: Heartbeat | undefined;
-  readonly #calls = new Set<Promise<unknown>>();
+  readonly #calls = new CallsInFlight();
   readonly #closing = new AbortController();
   #started = false;
   #unobserve: (() => void) | undefined;
@@ -140,10 +141,7 @@ export class Tracker {
    * removals were kept.
    */
   removedAt(messageId: string): Promise<Date | undefined> {
-    return this.#call(async () => {
-      assertUuid('messageId', messageId);
-      return (await this.#ctx.store.removedAt(messageId)) ?? undefined;
-    });
+    return this.#call(() => removedAt(this.#ctx.store, messageId));
   }
 
   /** Messages, newest first, filtered and a page at a time. */
@@ -230,6 +228,15 @@ export class Tracker {
     return this.#call(() => readAudit(this.#ctx.store, options));
   }
 
+  /**
+   * Walks the audit's hash chain from its first entry: whether every entry
+   * still links to the one before it, and the first broken link (an entry
+   * changed, deleted or back-dated in the database) if not.
+   */
+  verifyAudit(): Promise<AuditVerification> {
+    return this.#call(() => verifyAudit(this.#ctx.store));
+  }
+
   /** Counts by status, route and stage, attention, overdue polls, unhandled events and the oldest unresolved message. */
   stats(): Promise<TrackerStats> {
     return this.#call(() => collectStats(this.#ctx.store, Date.now(), overdueGraceMs(this.#ctx.config.pollIntervalMs)));
@@ -255,7 +262,6 @@ export class Tracker {
     return liveHealth(this.#ctx, state, loops, options);
   }
 
-
   /**
    * Stops cleanly: no new work is claimed, requests under way finish and are
    * recorded, work not yet begun is left for the next start. Closes the
@@ -275,7 +281,7 @@ export class Tracker {
       this.#closing.abort();
       this.#unobserve?.();
       await this.#loops.stop();
-      await Promise.allSettled([...this.#calls]);
+      await this.#calls.settled();
       // Alive until the work it leased is recorded; then it leaves, and closes the database.
       await this.#heartbeat?.stop();
       await this.#close();
@@ -289,12 +295,6 @@ export class Tracker {
 
   #call<T>(work: () => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new TrackerClosedError());
-    const p = work();
-    this.#calls.add(p);
-    void p.then(
-      () => this.#calls.delete(p),
-      () => this.#calls.delete(p),
-    );
-    return p;
+    return this.#calls.add(work());
   }
 }

@@ -70,10 +70,20 @@ export async function installedVersion(driver: SqlDriver, schema: string): Promi
   return row?.version ?? 0;
 }
 
-/** The migrations hold no quoted semicolons, so statements split on `;`. */
+/**
+ * The migrations hold no quoted semicolons outside dollar-quoted bodies
+ * (`$$ ... $$`, a function's), so statements split on the `;` outside them.
+ */
 function splitStatements(script: string): string[] {
-  return script
-    .split(';')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  const statements = [''];
+  script.split('$$').forEach((part, i) => {
+    if (i % 2 === 1) {
+      statements[statements.length - 1] += `$$${part}$$`;
+      return;
+    }
+    const [first = '', ...rest] = part.split(';');
+    statements[statements.length - 1] += first;
+    statements.push(...rest);
+  });
+  return statements.map((s) => s.trim()).filter((s) => s.length > 0);
 }

@@ -1,4 +1,5 @@
 import { REJECTED_CONTENT_MIGRATION } from './rejected-content-schema.js';
+import { AUDIT_CHAIN_MIGRATION } from './audit-chain-schema.js';
 
 /**
  * The tracker's tables, as numbered migrations. A database records the last
@@ -165,4 +166,7 @@ export const MIGRATIONS: readonly string[] = [
     removed_at timestamptz NOT NULL
   );
   `,
+  // The audit chained (each entry holds the hash of the one before) and
+  // TRUNCATE refused (D-TRACKER-38): audit-chain-schema.ts.
+  AUDIT_CHAIN_MIGRATION,
 ];

@@ -6,6 +6,7 @@
 // probe. The verdict is a pure function of the facts, tested without I/O
 // (D-TRACKER-32).
 import type { UnresolvedMessage } from './stats.js';
+import type { AuditChainBreak } from './audit-verify.js';
 import type { FailingNotifier } from '../store/store.js';
 import { serviceWarning, type ServiceHealth } from '../work/service-reach.js';
 import type { TrackerLoopHealth } from '../runtime/polling-loop.js';
@@ -34,6 +35,9 @@ import type { TrackerLoopHealth } from '../runtime/polling-loop.js';
  * - `attention` (warning): messages need a person.
  * - `notifier-failing` (warning): a notifier (`notify`) failed its last
  *   three deliveries or more: people may not be told of new attention.
+ * - `audit-chain-broken` (warning): the audit's hash chain does not link: an
+ *   entry was changed, deleted or back-dated in the database
+ *   (`cdms track audit --verify` says where).
  */
 export type HealthReasonCode =
   | 'database-unreachable'
@@ -47,7 +51,8 @@ export type HealthReasonCode =
   | 'service-failing'
   | 'events-waiting'
   | 'attention'
-  | 'notifier-failing';
+  | 'notifier-failing'
+  | 'audit-chain-broken';
 
 /** One reason in a {@link TrackerHealth} verdict. */
 export interface HealthReason {
@@ -146,6 +151,8 @@ export interface LedgerFacts {
   oldestUnhandledEventAt: Date | null;
   attention: number;
   oldestUnresolved: UnresolvedMessage | null;
+  /** The first broken link of the audit's chain the checks found (a bounded share each: audit-verify.ts); null when sound. */
+  auditChain?: AuditChainBreak | null | undefined;
 }
 
 /** The thresholds of the verdict. Internal. */
@@ -218,6 +225,7 @@ function judgeLedger(ledger: LedgerFacts, now: number, limits: HealthLimits, ser
   for (const n of ledger.failingNotifiers) {
     warn('notifier-failing', `The notifier "${n.name}" failed ${n.attempts} times in a row (${n.lastError ?? 'unknown error'}): people may not be told of new attention; it keeps retrying.`);
   }
+  if (ledger.auditChain) warn('audit-chain-broken', `${ledger.auditChain.message} Run cdms track audit --verify, and restore the audit from a backup.`);
   if (ledger.attention > 0) warn('attention', `${ledger.attention} messages need a person (tracker.list({ attention: true }), or cdms track attention).`);
 }
 

@@ -1,6 +1,7 @@
 // The health check's facts of the ledger, gathered under a timer of their
 // own, so a database that does not answer makes the verdict "not ok" within
 // seconds instead of hanging the probe.
+import { auditChainFinding } from './audit-verify.js';
 import { ConfigurationError } from '../../core/errors/cdms-error.js';
 import { describeError } from '../decide/describe-error.js';
 import type { LedgerStore } from '../store/ledger-store.js';
@@ -38,15 +39,15 @@ export async function readLedgerFacts(
   timeoutMs: number,
 ): Promise<{ database: DatabaseHealth; ledger: LedgerFacts | null }> {
   const started = performance.now();
-  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs), FAILURES_BEFORE_FAILING), store.oldestUnresolved(), store.writeFault?.() ?? null]);
+  const reading = Promise.all([store.healthTotals(new Date(now - overdueGraceMs), FAILURES_BEFORE_FAILING), store.oldestUnresolved(), store.writeFault?.() ?? null, auditChainFinding(store)]);
   // A late answer after the timer is dropped, its failure too.
   reading.catch(() => undefined);
   try {
-    const [totals, oldest, writeFault] = await within(timeoutMs, reading);
+    const [totals, oldest, writeFault, auditChain] = await within(timeoutMs, reading);
     const lastPollAt = totals.lastSlotAt && totals.lastSlotAt.getTime() > now ? new Date(now) : totals.lastSlotAt;
     return {
       database: { reachable: true, responseMs: Math.round(performance.now() - started), error: null },
-      ledger: { ...totals, lastPollAt, oldestUnresolved: oldest ?? null, writeFault },
+      ledger: { ...totals, lastPollAt, oldestUnresolved: oldest ?? null, writeFault, auditChain },
     };
   } catch (error) {
     const why = error instanceof NoAnswer ? error.message : describeError(error);

@@ -1,6 +1,7 @@
 // The tracker's reads for the app and the CLI: one message with its
 // history, and the list a page at a time with an opaque cursor.
 import { LocalValidationError } from '../../core/errors/local-errors.js';
+import { assertUuid } from '../../core/path.js';
 import type { ListFilter } from '../store/store.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import { toSummary } from '../store/rows.js';
@@ -35,6 +36,16 @@ export async function getMessage(store: LedgerStore, messageId: string): Promise
   const state = await store.get(messageId);
   if (!state) return undefined;
   return { ...toSummary(state), history: await store.history(messageId) };
+}
+
+/**
+ * When retention removed a message the audit names (its entries stay), or
+ * undefined: the tracker holds it, never held it, or removed it before
+ * removals were kept.
+ */
+export async function removedAt(store: LedgerStore, messageId: string): Promise<Date | undefined> {
+  assertUuid('messageId', messageId);
+  return (await store.removedAt(messageId)) ?? undefined;
 }
 
 /** Lists messages, newest first, a page at a time. */

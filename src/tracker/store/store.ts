@@ -6,6 +6,7 @@
 import type { SqlDriver } from '../db/driver.js';
 import { statements } from './sql.js';
 import { NotifierStore } from './notifier-store.js';
+import { PgAuditChain } from './audit-chain-pg.js';
 import { MessageStore } from './message-store.js';
 import { InstanceStore } from './instance-store.js';
 import { EventStore } from './event-store.js';
@@ -36,6 +37,7 @@ export class TrackerStore {
   readonly #totals: TotalsStore;
   readonly #retention: RetentionStore;
   readonly #budget: BudgetStore;
+  readonly #chain: PgAuditChain;
 
   constructor(db: SqlDriver, schema: string) {
     const sql = statements(schema);
@@ -47,6 +49,7 @@ export class TrackerStore {
     this.#totals = new TotalsStore(db, sql);
     this.#retention = new RetentionStore(db, sql);
     this.#budget = new BudgetStore(db, sql);
+    this.#chain = new PgAuditChain(db, schema);
   }
 
   // Messages and their leases (message-store.ts).
@@ -92,6 +95,9 @@ export class TrackerStore {
 
   // Retention and key shredding (retention-store.ts).
   readonly purgeSettled: RetentionStore['purgeSettled'] = (...a) => this.#retention.purgeSettled(...a);
+  // The audit's hash chain (audit-chain-pg.ts): its entries in place order after `afterSeq` up to `upTo`, and its head.
+  readonly auditChain: PgAuditChain['rows'] = (...a) => this.#chain.rows(...a);
+  readonly auditChainHead: PgAuditChain['head'] = (...a) => this.#chain.head(...a);
   readonly vacuum: RetentionStore['vacuum'] = (...a) => this.#retention.vacuum(...a);
   readonly removedAt: RetentionStore['removedAt'] = (...a) => this.#retention.removedAt(...a);
   readonly shredKeys: RetentionStore['shredKeys'] = (...a) => this.#retention.shredKeys(...a);

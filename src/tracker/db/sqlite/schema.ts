@@ -1,4 +1,5 @@
 import { SQLITE_REJECTED_CONTENT_MIGRATION } from './rejected-content-schema.js';
+import { SQLITE_AUDIT_CHAIN_MIGRATION } from './audit-chain-schema.js';
 
 /**
  * The embedded ledger's tables in SQLite, as numbered migrations (the
@@ -129,4 +130,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     removed_at INTEGER NOT NULL
   );
   `,
+  // The audit chained: each entry holds the hash of the one before (D-TRACKER-38).
+  SQLITE_AUDIT_CHAIN_MIGRATION,
 ];

@@ -9,9 +9,11 @@ import type { TrackerAuditEntry } from '../../audit.js';
 import type { ActionResult, AuditFilter, PersonAct, ReplacingAction } from '../store.js';
 import type { SqliteConnection } from './connection.js';
 import { PEOPLE } from './sql.js';
+import { appendAudit, type AuditValues } from './audit-chain.js';
 
-const audit = (c: SqliteConnection, e: Record<string, string | Date | null>): void => {
-  c.run(PEOPLE.insertAudit, { assignee: null, related: null, note: null, detail: null, reason: null, ...e });
+// Chained to the entry before, in the caller's transaction (audit-chain.ts).
+const audit = (c: SqliteConnection, e: Pick<AuditValues, 'at' | 'message_id' | 'actor' | 'action' | 'outcome'> & Partial<AuditValues>): void => {
+  appendAudit(c, { assignee: null, related: null, note: null, detail: null, reason: null, ...e });
 };
 
 /** Clears a message's attention; audited when it changed or a person is named. */
@@ -76,10 +78,10 @@ export function dropReplacement(c: SqliteConnection, replacement: string, owner:
 
 /** Writes one audit entry as it is. */
 export function insertAudit(c: SqliteConnection, e: Omit<TrackerAuditEntry, 'id'>): void {
-  audit(c, {
+  c.transaction(() => audit(c, {
     at: e.at, message_id: e.messageId, actor: e.by, action: e.action, outcome: e.outcome, reason: e.reason,
     assignee: e.assignee, related: e.replacement, note: e.note, detail: e.detail,
-  });
+  }));
 }
 
 /** Audit rows matching a filter, in id order (or reversed). */

@@ -112,9 +112,7 @@ export const PEOPLE = {
     DELETE FROM messages WHERE message_id = :id AND stage = 'sending' AND sent_at IS NULL AND lease_owner = :owner
     RETURNING replaces`,
   undoReplaced: `UPDATE messages SET replaced_by = NULL WHERE message_id = :id AND replaced_by = :replacement RETURNING message_id, attention`,
-  insertAudit: `
-    INSERT INTO audit (at, message_id, actor, action, outcome, reason, assignee, related, note, detail)
-    VALUES (:at, :message_id, :actor, :action, :outcome, :reason, :assignee, :related, :note, :detail)`,
+  // Audit entries are written chained, by ./audit-chain.ts.
   auditOldestFirst: `
     SELECT * FROM audit WHERE (:id IS NULL OR message_id = :id) AND (:since IS NULL OR at >= :since) AND (:after IS NULL OR id > :after)
     ORDER BY id LIMIT :limit`,

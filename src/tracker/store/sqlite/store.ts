@@ -15,6 +15,8 @@ import { SqlitePeopleStore } from './people-store.js';
 import { SqliteTotalsStore } from './totals-store.js';
 import { SqliteRetentionStore } from './retention-store.js';
 import { SqliteBudgetStore } from './budget-store.js';
+import { chainHead, chainRows } from './audit-chain.js';
+import type { ChainHead, ChainRow } from '../audit-chain.js';
 
 /** The SQLite ledger. Internal. */
 export class SqliteStore implements LedgerStore {
@@ -85,6 +87,9 @@ export class SqliteStore implements LedgerStore {
 
   // Retention and key shredding (retention-store.ts).
   readonly purgeSettled: SqliteRetentionStore['purgeSettled'] = (...a) => this.#retention.purgeSettled(...a);
+  // The audit's hash chain (audit-chain.ts): its entries in place order after `afterSeq` up to `upTo`, and its head.
+  readonly auditChain = (afterSeq: number, upTo: number, limit: number): Promise<ChainRow[]> => Promise.resolve().then(() => chainRows(this.#c, afterSeq, upTo, limit));
+  readonly auditChainHead = (): Promise<ChainHead> => Promise.resolve().then(() => chainHead(this.#c));
   readonly vacuum: SqliteRetentionStore['vacuum'] = (...a) => this.#retention.vacuum(...a);
   readonly removedAt: SqliteRetentionStore['removedAt'] = (...a) => this.#retention.removedAt(...a);
   readonly shredKeys: SqliteRetentionStore['shredKeys'] = (...a) => this.#retention.shredKeys(...a);
