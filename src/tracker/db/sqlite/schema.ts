@@ -118,4 +118,10 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     lease_until INTEGER
   );
   `,
+  // The event dispatcher's two questions answered from the unhandled events alone: without these, "the
+  // oldest due event of each message" scanned every event ever recorded, once per claim (D-TRACKER-36).
+  `
+  CREATE INDEX events_due ON events (id) WHERE handled_at IS NULL;
+  CREATE INDEX events_next ON events (next_attempt_at) WHERE handled_at IS NULL;
+  `,
 ];

@@ -2,7 +2,9 @@
 // store (store.ts one folder up), over the statements of sql.ts here. What
 // PostgreSQL writes in one statement is written here in one transaction.
 // The calls are async for the tracker's sake, but each runs to its end
-// without yielding, so the ledger one process owns needs no row locks.
+// without yielding, so the ledger one process owns needs no row locks. The
+// writes a caller relies on once its call returns then wait for the log to
+// reach the disk (connection.durable(), D-TRACKER-36).
 /* eslint-disable @typescript-eslint/require-await -- async for the store's interface (the PostgreSQL store awaits its driver); SQLite answers synchronously, and `async` turns its throws into rejections. */
 import type { SqlRow } from '../../db/driver.js';
 import type { TrackerEvent } from '../../events.js';
@@ -19,6 +21,7 @@ import { SqliteNotifierStore } from './notifier-store.js';
 import * as people from './people.js';
 import { BUDGET, EVENTS, MESSAGES, PEOPLE } from './sql.js';
 import { shredKeys } from './shred.js';
+import { withoutZeroingSealed } from './erase-sealed.js';
 
 const json = (v: unknown): string => JSON.stringify(v);
 
@@ -36,7 +39,9 @@ export class SqliteStore implements LedgerStore {
   }
 
   async insert(state: MessageState, lease?: InsertLease): Promise<false | { leaseUntil: Date | null }> {
-    return this.#c.transaction(() => this.#insert(state, lease));
+    const inserted = this.#c.transaction(() => this.#insert(state, lease));
+    await this.#c.durable();
+    return inserted;
   }
 
   /** The row and its key; the lease runs from the write, never ending before `lease.until` (D-TRACKER-19). */
@@ -66,23 +71,23 @@ export class SqliteStore implements LedgerStore {
   async leave(_instanceId: string): Promise<void> {}
 
   async deleteUnsent(messageId: string, owner: string): Promise<void> {
-    if (this.#c.run(MESSAGES.deleteUnsent, { id: messageId, owner }) > 0) this.keysDestroyed();
+    const deleted = this.#c.run(MESSAGES.deleteUnsent, { id: messageId, owner });
+    await this.#c.durable();
+    if (deleted > 0) this.keysDestroyed();
   }
 
   async save(t: Transition, owner: string | null, now: Date): Promise<boolean> {
     const s = t.state;
     const erase = s.payload === null;
     const shredded = this.#c.transaction(() => {
-      const row = this.#c.get(MESSAGES.beforeSave, { id: s.messageId, owner });
-      if (!row) return undefined;
-      const before = JSON.parse(String(row.attention_raised)) as unknown[];
-      this.#c.run(MESSAGES.save, {
-        id: s.messageId, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated, sent_at: s.sentAt,
+      const row = withoutZeroingSealed(this.#c, erase, () => this.#c.get(MESSAGES.save, {
+        id: s.messageId, owner, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated, sent_at: s.sentAt,
         follow_until: s.followUntil, due_at: s.dueAt, polls: s.polls, poll_times: json(s.pollTimes), send_attempts: s.sendAttempts,
-        failed_since: s.failedSince, raised: s.attentionRaised.length > before.length, attention: s.attention, attention_at: s.attentionAt,
+        failed_since: s.failedSince, raised_count: s.attentionRaised.length, attention: s.attention, attention_at: s.attentionAt,
         attention_detail: s.attentionDetail, resolved: t.resolved ?? null, attention_raised: json(s.attentionRaised), last_error: s.lastError,
         erase, changed_at: now, unclear_at: s.unclearAt,
-      });
+      }));
+      if (!row) return undefined;
       for (const h of t.history) {
         this.#c.run(MESSAGES.history, { id: s.messageId, at: now, status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source });
       }
@@ -198,15 +203,19 @@ export class SqliteStore implements LedgerStore {
   }
 
   async acknowledge(messageId: string, now: Date, person?: PersonAct & { reason: AttentionReason | null }): Promise<ActionResult> {
-    return people.acknowledge(this.#c, messageId, now, person);
+    const result = people.acknowledge(this.#c, messageId, now, person);
+    await this.#c.durable();
+    return result;
   }
 
   async assign(messageId: string, now: Date, by: string, assignee: string | null, expected?: { assignee: string | null }): Promise<ActionResult> {
-    return people.assign(this.#c, messageId, now, by, assignee, expected);
+    const result = people.assign(this.#c, messageId, now, by, assignee, expected);
+    await this.#c.durable();
+    return result;
   }
 
   async insertReplacing(state: MessageState, lease: InsertLease, earlier: string): Promise<{ leaseUntil: Date | null } | 'duplicate' | 'unknown' | 'replaced'> {
-    return this.#c.transaction(() => {
+    const result = this.#c.transaction(() => {
       const locked = this.#c.get(PEOPLE.found, { id: earlier });
       if (!locked) return 'unknown';
       if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
@@ -215,18 +224,24 @@ export class SqliteStore implements LedgerStore {
       this.#c.run(PEOPLE.markReplaced, { id: earlier, replacement: state.messageId });
       return written;
     });
+    await this.#c.durable();
+    return result;
   }
 
   async completeReplacement(earlier: string, replacement: string, now: Date, person: PersonAct & { action: ReplacingAction }): Promise<void> {
     people.completeReplacement(this.#c, earlier, replacement, now, person);
+    await this.#c.durable();
   }
 
   async dropReplacement(replacement: string, owner: string, now: Date, person: PersonAct & { action: ReplacingAction }, detail: string): Promise<void> {
-    if (people.dropReplacement(this.#c, replacement, owner, now, person, detail)) this.keysDestroyed();
+    const dropped = people.dropReplacement(this.#c, replacement, owner, now, person, detail);
+    await this.#c.durable();
+    if (dropped) this.keysDestroyed();
   }
 
   async insertAudit(e: Omit<TrackerAuditEntry, 'id'>): Promise<void> {
     people.insertAudit(this.#c, e);
+    await this.#c.durable();
   }
 
   async audit(f: AuditFilter): Promise<SqlRow[]> {
