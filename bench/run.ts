@@ -13,6 +13,7 @@ import { bundleScenario } from './scenarios/bundle.js';
 import { coldStartScenario } from './scenarios/cold-start.js';
 import { concurrentSendScenario } from './scenarios/concurrent-send.js';
 import { pdfSendScenario } from './scenarios/pdf-send.js';
+import { pdfSendBigScenario } from './scenarios/pdf-send-big.js';
 import type { BenchContext, Scenario } from './scenarios/context.js';
 import { sandboxLoadScenario } from './scenarios/sandbox-load.js';
 import { sendScenario } from './scenarios/send.js';
@@ -31,6 +32,7 @@ const SCENARIOS: readonly [string, Scenario][] = [
   ['send', sendScenario],
   ['concurrent-send', concurrentSendScenario],
   ['pdf-send', pdfSendScenario],
+  ['pdf-send-10x5MB', pdfSendBigScenario],
   ['small-get', smallGetScenario],
   ['telemetry', telemetryScenario],
   ['cold-start', coldStartScenario],
