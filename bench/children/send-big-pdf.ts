@@ -26,7 +26,7 @@ const content = readFileSync(pdfFile).toString('base64');
 // largeMessage's subject is the letter's patient (lib/clinical-pdf.ts).
 const message: BenchMessage = { ...largeMessage(0), attachments: Array.from({ length: 10 }, (_, i) => ({ mimeType: 'application/pdf' as const, fileName: `letter-${i + 1}.pdf`, content })) };
 // Ten copies of one PDF would be read once (the verdicts are kept by hash): each gets a comment of its own after %%EOF, which readers ignore.
-message.attachments = message.attachments.map((a, i) => ({ ...a, content: Buffer.concat([Buffer.from(content, 'base64'), Buffer.from(`\n%bench-${i}\n`)]).toString('base64') }));
+message.attachments = message.attachments.map((a, i) => ({ ...a, content: Buffer.concat([Buffer.from(content, 'base64'), Buffer.from(`\n%b${i}\n`)]).toString('base64') }));
 
 // The pool started and warm before either side is timed.
 const warm = await checkWrongPatient({ ...message, attachments: [message.attachments[0]] });
@@ -40,7 +40,7 @@ const timed = async (work: () => Promise<unknown>): Promise<{ ms: number; parsed
   return { ms: performance.now() - started, parsed: count() - before };
 };
 // checkWrongPatient keeps its own verdicts: the nine PDFs after the warm-up one are read; a fresh message of ten distinct PDFs for it.
-const fresh = { ...message, attachments: message.attachments.map((a, i) => ({ ...a, content: Buffer.concat([Buffer.from(a.content, 'base64'), Buffer.from(`%check-${i}\n`)]).toString('base64') })) };
+const fresh = { ...message, attachments: message.attachments.map((a, i) => ({ ...a, content: Buffer.concat([Buffer.from(a.content, 'base64'), Buffer.from(`%c${i}\n`)]).toString('base64') })) };
 const check = await timed(() => checkWrongPatient(fresh));
 const client = new CdmsClient({ baseUrl: url, apiKey: 'bench-key' });
 const loop = monitorEventLoopDelay({ resolution: 1 });
