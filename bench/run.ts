@@ -1,6 +1,8 @@
 // npm run bench: every scenario of issue 8 against its baseline, measured in
 // the same run on the built package; prints one table and writes
-// bench/results.json. BENCH_ONLY=validate,send,... runs a subset.
+// bench/results.json. BENCH_ONLY=validate,send,... runs a subset, as do
+// scenario names on the command line (`npm run bench -- tracker-ledger
+// --count 1000`); --count N sets the message count of the tracker scenarios.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { buildChildren, startService } from './lib/children.js';
@@ -11,6 +13,7 @@ import { bundleScenario } from './scenarios/bundle.js';
 import { coldStartScenario } from './scenarios/cold-start.js';
 import { concurrentSendScenario } from './scenarios/concurrent-send.js';
 import { pdfSendScenario } from './scenarios/pdf-send.js';
+import { pdfSendBigScenario } from './scenarios/pdf-send-big.js';
 import type { BenchContext, Scenario } from './scenarios/context.js';
 import { sandboxLoadScenario } from './scenarios/sandbox-load.js';
 import { sendScenario } from './scenarios/send.js';
@@ -18,6 +21,8 @@ import { smallGetScenario } from './scenarios/small-get.js';
 import { telemetryScenario } from './scenarios/telemetry.js';
 import { trackerScenario } from './scenarios/tracker.js';
 import { trackerErasureScenario } from './scenarios/tracker-erasure.js';
+import { trackerLedgerScenario } from './scenarios/tracker-ledger.js';
+import { benchArguments } from './lib/arguments.js';
 import { validateScenario } from './scenarios/validate.js';
 import { wrongPatientScenario } from './scenarios/wrong-patient.js';
 
@@ -27,6 +32,7 @@ const SCENARIOS: readonly [string, Scenario][] = [
   ['send', sendScenario],
   ['concurrent-send', concurrentSendScenario],
   ['pdf-send', pdfSendScenario],
+  ['pdf-send-10x5MB', pdfSendBigScenario],
   ['small-get', smallGetScenario],
   ['telemetry', telemetryScenario],
   ['cold-start', coldStartScenario],
@@ -34,6 +40,7 @@ const SCENARIOS: readonly [string, Scenario][] = [
   ['bundle', bundleScenario],
   ['tracker', trackerScenario],
   ['tracker-erasure', trackerErasureScenario],
+  ['tracker-ledger', trackerLedgerScenario],
 ];
 
 const log = (message: string): void => {
@@ -42,7 +49,7 @@ const log = (message: string): void => {
 const started = performance.now();
 
 async function main(): Promise<number> {
-  const only = process.env['BENCH_ONLY']?.split(',').map((s) => s.trim());
+  const only = benchArguments(process.argv.slice(2), process.env, SCENARIOS.map(([name]) => name));
   const loadBefore = loadavg();
   await snapshotPackage(log);
   await buildChildren();

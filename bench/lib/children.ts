@@ -13,9 +13,9 @@ import { build } from 'esbuild';
 const OUT_DIR = fileURLToPath(new URL('../.tmp/children/', import.meta.url));
 
 /** The child scripts, by name (bench/children/<name>.ts). */
-export type ChildName = 'server' | 'send-rss' | 'send-many' | 'send-pdf' | 'cold-sdk' | 'cold-baseline' | 'sandbox' | 'resolve' | 'relay' | 'telemetry-calls' | 'tracker-instance';
+export type ChildName = 'server' | 'send-rss' | 'send-many' | 'send-pdf' | 'cold-sdk' | 'cold-baseline' | 'sandbox' | 'resolve' | 'relay' | 'telemetry-calls' | 'tracker-instance' | 'tracker-ledger' | 'send-big-pdf';
 
-const CHILDREN: readonly ChildName[] = ['server', 'send-rss', 'send-many', 'send-pdf', 'cold-sdk', 'cold-baseline', 'sandbox', 'resolve', 'relay', 'telemetry-calls', 'tracker-instance'];
+const CHILDREN: readonly ChildName[] = ['server', 'send-rss', 'send-many', 'send-pdf', 'cold-sdk', 'cold-baseline', 'sandbox', 'resolve', 'relay', 'telemetry-calls', 'tracker-instance', 'tracker-ledger', 'send-big-pdf'];
 
 /** Bundles the children (their own helpers inlined, packages external). */
 export async function buildChildren(): Promise<void> {

@@ -3,7 +3,8 @@
 // of text, an image making up the size, the patient's number on the last
 // page so every page is read) and 1 MB that starts `%PDF-` but does not
 // parse. Three packages in the same run: this build, the build of the commit
-// before (BENCH_PDF_BASELINE, default `main`, built once by
+// before (BENCH_PDF_BASELINE, by default the last commit that read PDFs on
+// the main thread, BEFORE_PDF_POOL; built once by
 // lib/baseline-package.ts) and raw fetch; the SDKs with the wrong-patient
 // check on and off. Reports messages per second and the longest event-loop
 // delay on the sending thread (perf_hooks.monitorEventLoopDelay).
@@ -20,6 +21,8 @@ import type { BenchContext } from './context.js';
 const SENDS = Number(process.env['BENCH_PDF_SENDS'] ?? 400);
 const ROUNDS = Number(process.env['BENCH_PDF_ROUNDS'] ?? 2);
 const CONCURRENCY = 32;
+/** The last commit whose wrong-patient check read PDFs on the main thread (the first parent of the merge that moved it to workers). */
+export const BEFORE_PDF_POOL = 'f9cf27c';
 const PDF_BYTES = 1_000_000;
 const FIXTURES = fileURLToPath(new URL('../.tmp/fixtures/', import.meta.url));
 
@@ -34,7 +37,7 @@ type Side = 'after-on' | 'after-fresh' | 'after-off' | 'before-on' | 'before-off
 const SIDES: readonly Side[] = ['after-on', 'after-fresh', 'after-off', 'before-on', 'before-off', 'fetch'];
 
 export async function pdfSendScenario({ sdk, serverUrl, log }: BenchContext): Promise<Row[]> {
-  const before = await baselinePackage(log, { BENCH_TRACKER_BASELINE: process.env['BENCH_PDF_BASELINE'] ?? 'main' });
+  const before = await baselinePackage(log, { BENCH_TRACKER_BASELINE: process.env['BENCH_PDF_BASELINE'] ?? BEFORE_PDF_POOL });
   if (!before) throw new Error('pdf-send needs a baseline package (BENCH_PDF_BASELINE)');
   mkdirSync(FIXTURES, { recursive: true });
   const files = { real: `${FIXTURES}letter-1MB.pdf`, unparseable: `${FIXTURES}unparseable-1MB.pdf` };

@@ -6,7 +6,8 @@
 // first poll), a steady stretch after it, and the database work per poll.
 //
 // The embedded engine is measured twice, this build and a baseline build
-// (main, unless BENCH_TRACKER_BASELINE names another ref; `off` skips it),
+// (the last commit on PGlite, unless BENCH_TRACKER_BASELINE names another
+// ref; `off` skips it),
 // each with a ledger of its own, and each also where a ledger is born: a
 // fresh process on a new directory and on `memory:`, filled and followed
 // (tracker-footprint.ts). This build is also measured once on the full
@@ -20,6 +21,7 @@ import { trackerBenchConfig, type EngineResult, type TrackerBenchConfig } from '
 import { EmbeddedRun } from '../lib/tracker-embedded.js';
 import { measureFootprint } from '../lib/tracker-footprint.js';
 import { PostgresRun } from '../lib/tracker-postgres.js';
+import { PGLITE_COMMIT } from './tracker-ledger.js';
 import { footprintRows, trackerRows, type FootprintSide } from '../lib/tracker-rows.js';
 import type { BenchContext } from './context.js';
 
@@ -43,7 +45,7 @@ async function footprints(config: TrackerBenchConfig, sandbox: Sandbox, log: (m:
 
 export async function trackerScenario({ log }: BenchContext): Promise<Row[]> {
   const config = trackerBenchConfig();
-  const baseline = await baselinePackage(log);
+  const baseline = await baselinePackage(log, { BENCH_TRACKER_BASELINE: process.env['BENCH_TRACKER_BASELINE'] ?? PGLITE_COMMIT });
   const sandbox = await startService<Sandbox>('sandbox');
   const embedded = new EmbeddedRun(config, sandbox.info, log);
   const before = baseline ? new EmbeddedRun(config, sandbox.info, log, { script: baseline.script('tracker-instance'), label: `embedded, ${baseline.name}` }) : undefined;

@@ -10,6 +10,7 @@ import { sqliteFailure } from './failure.js';
 import { loadSqlite, type SqliteDatabase } from './load.js';
 import { lockLedger, type SqliteLock } from './lock.js';
 import { ownerOnlyDirectory, ownerOnlyFile } from './owner-only.js';
+import { rememberWalFile } from './wal-sync.js';
 
 /** The ledger's database file inside its directory (SQLite adds `-wal` and `-shm` beside it). */
 export const LEDGER_FILE = 'ledger.sqlite';
@@ -33,12 +34,13 @@ export const ledgerFileOf = (directory: string): string => join(directory, LEDGE
 
 /**
  * Settings of every writing connection: the write-ahead log (readers beside
- * the writer), every commit on disk before it returns (a send recorded is a
- * send that survives a power cut), deleted content overwritten with zeros
+ * the writer), commits written to the log without a flush on the main thread
+ * (the writes a caller relies on are flushed off it before the call returns:
+ * wal-sync.ts, D-TRACKER-39), deleted content overwritten with zeros
  * (erasure, D-TRACKER-24), and foreign keys (a message's key, history and
  * events go with it).
  */
-const WRITER_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL', 'PRAGMA secure_delete = ON', 'PRAGMA foreign_keys = ON'];
+const WRITER_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA secure_delete = ON', 'PRAGMA foreign_keys = ON'];
 
 /** An in-memory ledger, this process's alone. */
 export function openMemorySqlite(): SqliteDriver {
@@ -69,6 +71,7 @@ export async function openDirectorySqlite(directory: string): Promise<SqliteDriv
     const db = new DatabaseSync(file, { timeout: 5_000 });
     try {
       for (const pragma of WRITER_PRAGMAS) db.exec(pragma);
+      rememberWalFile(db, file);
     } catch (error) {
       db.close();
       throw error;

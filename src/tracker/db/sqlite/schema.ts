@@ -132,4 +132,10 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `,
   // The audit chained: each entry holds the hash of the one before (D-TRACKER-38).
   SQLITE_AUDIT_CHAIN_MIGRATION,
+  // The event dispatcher's two questions answered from the unhandled events alone: without these, "the
+  // oldest due event of each message" scanned every event ever recorded, once per claim (D-TRACKER-39).
+  `
+  CREATE INDEX events_due ON events (id) WHERE handled_at IS NULL;
+  CREATE INDEX events_next ON events (next_attempt_at) WHERE handled_at IS NULL;
+  `,
 ];

@@ -10,6 +10,7 @@ import type { SqlRow } from '../../db/driver.js';
 import { sqliteFailure } from '../../db/sqlite/failure.js';
 import { DatabaseUnavailableError } from '../../model/errors.js';
 import type { SqliteDatabase, SqliteStatement, SqliteValue } from '../../db/sqlite/load.js';
+import { WalSync } from '../../db/sqlite/wal-sync.js';
 
 /** Values a statement's named parameters take. */
 export type Params = Record<string, SqliteValue | Date | boolean | undefined>;
@@ -39,9 +40,16 @@ export class SqliteConnection {
   readonly #prepared = new Map<string, Prepared>();
   #writeFault: WriteFault | null = null;
   #inTransaction = false;
+  readonly #wal: WalSync;
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
+    this.#wal = new WalSync(db);
+  }
+
+  /** Resolves once the commits made so far are on the disk (wal-sync.ts): awaited by the writes a caller relies on. */
+  durable(): Promise<void> {
+    return this.#wal.durable();
   }
 
   /** Every row of a statement. */

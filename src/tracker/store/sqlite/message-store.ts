@@ -10,6 +10,7 @@ import { date, sealContent, toState, toStatusChange, type InsertLease } from '..
 import type { ClaimedWork, ListFilter } from '../store.js';
 import type { SqliteConnection } from './connection.js';
 import { EVENTS, MESSAGES } from './sql.js';
+import { withoutZeroingSealed } from './erase-sealed.js';
 
 const json = (v: unknown): string => JSON.stringify(v);
 
@@ -24,7 +25,9 @@ export class SqliteMessageStore {
   }
 
   async insert(state: MessageState, lease?: InsertLease): Promise<false | { leaseUntil: Date | null }> {
-    return this.#c.transaction(() => insertRow(this.#c, state, lease));
+    const inserted = this.#c.transaction(() => insertRow(this.#c, state, lease));
+    await this.#c.durable();
+    return inserted;
   }
 
   async renewLease(messageId: string, owner: string, until: Date): Promise<boolean> {
@@ -32,23 +35,23 @@ export class SqliteMessageStore {
   }
 
   async deleteUnsent(messageId: string, owner: string): Promise<void> {
-    if (this.#c.run(MESSAGES.deleteUnsent, { id: messageId, owner }) > 0) this.#keysDestroyed();
+    const deleted = this.#c.run(MESSAGES.deleteUnsent, { id: messageId, owner });
+    await this.#c.durable();
+    if (deleted > 0) this.#keysDestroyed();
   }
 
   async save(t: Transition, owner: string | null, now: Date): Promise<boolean> {
     const s = t.state;
     const erase = s.payload === null;
     const shredded = this.#c.transaction(() => {
-      const row = this.#c.get(MESSAGES.beforeSave, { id: s.messageId, owner });
-      if (!row) return undefined;
-      const before = JSON.parse(String(row.attention_raised)) as unknown[];
-      this.#c.run(MESSAGES.save, {
-        id: s.messageId, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated, sent_at: s.sentAt,
+      const row = withoutZeroingSealed(this.#c, erase, () => this.#c.get(MESSAGES.save, {
+        id: s.messageId, owner, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated, sent_at: s.sentAt,
         follow_until: s.followUntil, due_at: s.dueAt, polls: s.polls, poll_times: json(s.pollTimes), send_attempts: s.sendAttempts,
-        failed_since: s.failedSince, raised: s.attentionRaised.length > before.length, attention: s.attention, attention_at: s.attentionAt,
+        failed_since: s.failedSince, raised_count: s.attentionRaised.length, attention: s.attention, attention_at: s.attentionAt,
         attention_detail: s.attentionDetail, resolved: t.resolved ?? null, attention_raised: json(s.attentionRaised), last_error: s.lastError,
         erase, changed_at: now, unclear_at: s.unclearAt,
-      });
+      }));
+      if (!row) return undefined;
       for (const h of t.history) {
         this.#c.run(MESSAGES.history, { id: s.messageId, at: now, status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source });
       }

@@ -27,15 +27,19 @@ export class SqlitePeopleStore {
   }
 
   async acknowledge(messageId: string, now: Date, person?: PersonAct & { reason: AttentionReason | null }): Promise<ActionResult> {
-    return people.acknowledge(this.#c, messageId, now, person);
+    const result = people.acknowledge(this.#c, messageId, now, person);
+    await this.#c.durable();
+    return result;
   }
 
   async assign(messageId: string, now: Date, by: string, assignee: string | null, expected?: { assignee: string | null }): Promise<ActionResult> {
-    return people.assign(this.#c, messageId, now, by, assignee, expected);
+    const result = people.assign(this.#c, messageId, now, by, assignee, expected);
+    await this.#c.durable();
+    return result;
   }
 
   async insertReplacing(state: MessageState, lease: InsertLease, earlier: string): Promise<{ leaseUntil: Date | null } | 'duplicate' | 'unknown' | 'replaced'> {
-    return this.#c.transaction(() => {
+    const result = this.#c.transaction(() => {
       const locked = this.#c.get(PEOPLE.found, { id: earlier });
       if (!locked) return 'unknown';
       if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
@@ -44,18 +48,24 @@ export class SqlitePeopleStore {
       this.#c.run(PEOPLE.markReplaced, { id: earlier, replacement: state.messageId });
       return written;
     });
+    await this.#c.durable();
+    return result;
   }
 
   async completeReplacement(earlier: string, replacement: string, now: Date, person: PersonAct & { action: ReplacingAction }): Promise<void> {
     people.completeReplacement(this.#c, earlier, replacement, now, person);
+    await this.#c.durable();
   }
 
   async dropReplacement(replacement: string, owner: string, now: Date, person: PersonAct & { action: ReplacingAction }, detail: string): Promise<void> {
-    if (people.dropReplacement(this.#c, replacement, owner, now, person, detail)) this.#keysDestroyed();
+    const dropped = people.dropReplacement(this.#c, replacement, owner, now, person, detail);
+    await this.#c.durable();
+    if (dropped) this.#keysDestroyed();
   }
 
   async insertAudit(e: Omit<TrackerAuditEntry, 'id'>): Promise<void> {
     people.insertAudit(this.#c, e);
+    await this.#c.durable();
   }
 
   async audit(f: AuditFilter): Promise<SqlRow[]> {

@@ -22,20 +22,24 @@ export const MESSAGES = {
     ON CONFLICT (message_id) DO NOTHING`,
   insertKey: `INSERT INTO message_keys (message_id, key) VALUES (:message_id, :key)`,
   renewLease: `UPDATE messages SET lease_until = :until WHERE message_id = :id AND lease_owner = :owner`,
-  /** What a transition must know of the row before it writes: only by the lease holder when one is named. */
-  beforeSave: `SELECT route, attention_raised FROM messages WHERE message_id = :id AND (:owner IS NULL OR lease_owner = :owner)`,
-  /** The row of a transition (see the PostgreSQL store's saveTransition for the attention rule, D-TRACKER-30). */
+  /**
+   * The row of a transition, only by the lease holder when one is named (see the PostgreSQL store's
+   * saveTransition for the attention rule, D-TRACKER-30). A reason is raised when the transition's list
+   * of raised reasons is longer than the row's; SET reads the row as it was, so one statement both
+   * decides and writes, and RETURNING hands back the route its events need.
+   */
   save: `
     UPDATE messages SET stage = :stage, status = :status, sub_status = :sub_status, status_updated = :status_updated,
       sent_at = :sent_at, follow_until = :follow_until, due_at = :due_at, polls = :polls, poll_times = :poll_times,
       send_attempts = :send_attempts, failed_since = :failed_since,
-      attention = CASE WHEN :raised THEN :attention WHEN attention = :resolved THEN NULL ELSE attention END,
-      attention_at = CASE WHEN :raised THEN :attention_at WHEN attention = :resolved THEN NULL ELSE attention_at END,
-      attention_detail = CASE WHEN :raised THEN :attention_detail WHEN attention = :resolved THEN NULL ELSE attention_detail END,
+      attention = CASE WHEN :raised_count > json_array_length(attention_raised) THEN :attention WHEN attention = :resolved THEN NULL ELSE attention END,
+      attention_at = CASE WHEN :raised_count > json_array_length(attention_raised) THEN :attention_at WHEN attention = :resolved THEN NULL ELSE attention_at END,
+      attention_detail = CASE WHEN :raised_count > json_array_length(attention_raised) THEN :attention_detail WHEN attention = :resolved THEN NULL ELSE attention_detail END,
       attention_raised = :attention_raised, last_error = :last_error,
       payload = CASE WHEN :erase THEN NULL ELSE payload END, sealed = CASE WHEN :erase THEN NULL ELSE sealed END,
       changed_at = :changed_at, lease_owner = NULL, lease_until = NULL, unclear_at = :unclear_at
-    WHERE message_id = :id`,
+    WHERE message_id = :id AND (:owner IS NULL OR lease_owner = :owner)
+    RETURNING route`,
   history: `INSERT INTO history (message_id, at, status, sub_status, status_updated, source)
     VALUES (:id, :at, :status, :sub_status, :status_updated, :source)`,
   event: `INSERT INTO events (message_id, route, kind, at, data, next_attempt_at) VALUES (:id, :route, :kind, :at, :data, :at)`,

@@ -3,7 +3,9 @@
 // here, over the statements of sql.ts here. What PostgreSQL writes in one
 // statement is written here in one transaction. The calls are async for the
 // tracker's sake, but each runs to its end without yielding, so the ledger
-// one process owns needs no row locks.
+// one process owns needs no row locks. The writes a caller relies on once
+// its call returns then wait for the log to reach the disk
+// (connection.durable(), D-TRACKER-39).
 import type { SqliteDatabase } from '../../db/sqlite/load.js';
 import type { LedgerStore } from '../ledger-store.js';
 import { SqliteConnection } from './connection.js';
