@@ -54,8 +54,8 @@ export {
   type AttachmentFromFileOptions,
   type AttachmentFromTextOptions,
 } from './attachments.js';
-export { isTerminalStatus, TERMINAL_STATUSES, type StatusLike, type WaitForStatusOptions } from './polling.js';
-export { planStatusPolls, type EmptyPollPlan, type EmptyPollPlanReason, type PlanStatusPollsOptions, type StatusPollPlan } from './poll-plan.js';
+export { isTerminalStatus, TERMINAL_STATUSES, type StatusLike, type WaitForStatusOptions } from './polling/wait-for-status.js';
+export { planStatusPolls, type EmptyPollPlan, type EmptyPollPlanReason, type PlanStatusPollsOptions, type StatusPollPlan } from './polling/poll-plan.js';
 export type { SendResult, SendOptions, InstantSendOptions, ValidatedCallOptions } from './resources/send-types.js';
 export type { ListTopicsOptions } from './resources/topics.js';
 export { INSTANT_ACCESS_TOKEN_HEADER } from './resources/instant.js';
