@@ -23,17 +23,17 @@ export const LAYERS = [
     never: ['@opentelemetry/*'],
     why: 'src/core is the ground floor: it may import only schemas/, internal/ and version.ts, and reports through its telemetry port (core/telemetry-port.ts), which telemetry/ implements.',
   },
-  { floor: ['validation', 'rejected-content', 'polling.ts', 'poll-plan.ts'], may: ['core', 'schemas', 'internal', 'limits.ts'], why: 'Local checks and polling helpers stand on core/, schemas/, internal/ and limits.ts.' },
+  { floor: ['validation', 'rejected-content', 'polling'], may: ['core', 'schemas', 'internal', 'limits.ts'], why: 'Local checks and polling helpers stand on core/, schemas/, internal/ and limits.ts.' },
   { floor: ['telemetry'], may: ['core', 'schemas', 'version.ts'], why: 'src/telemetry implements core\'s telemetry port: it may import core/, schemas/ and version.ts.' },
   { floor: ['widget'], may: ['core', 'schemas'], why: 'src/widget (cdms-sdk/widget) may import only core/ and schemas/.' },
   {
     floor: ['resources'],
-    may: ['core', 'schemas', 'internal', 'limits.ts', 'validation', 'rejected-content', 'polling.ts'],
-    why: 'The resources stand on core/, schemas/, internal/, limits.ts, validation/, rejected-content/ and polling.ts; telemetry only through core\'s port.',
+    may: ['core', 'schemas', 'internal', 'limits.ts', 'validation', 'rejected-content', 'polling'],
+    why: 'The resources stand on core/, schemas/, internal/, limits.ts, validation/, rejected-content/ and polling/; telemetry only through core\'s port.',
   },
   {
     floor: ['client.ts', 'attachments.ts', 'index.ts'],
-    may: ['schemas', 'internal', 'version.ts', 'limits.ts', 'core', 'validation', 'rejected-content', 'polling.ts', 'poll-plan.ts', 'telemetry', 'widget', 'resources'],
+    may: ['schemas', 'internal', 'version.ts', 'limits.ts', 'core', 'validation', 'rejected-content', 'polling', 'telemetry', 'widget', 'resources'],
     why: 'The client and the main entry point stand on the floors below them, never on the sandbox, the tracker, the worklist, web/ or the CLI.',
   },
   {

@@ -4,7 +4,7 @@ import type { FetchFunction, RequestOptions } from './core/options.js';
 import { Transport } from './core/transport.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { resolveAdditionalIdTypes } from './core/id-type-option.js';
-import { ENDPOINTS } from './schemas/endpoints.js';
+import { operationCall } from './schemas/operations.js';
 import type { AdditionalIdTypes } from './schemas/id-types.js';
 import { InMemoryRejectedContentStore, type RejectedContentStore } from './rejected-content/store.js';
 import { GpConnect } from './resources/gpconnect.js';
@@ -177,7 +177,7 @@ export class CdmsClient<const ExtraSubjectIdType extends string = never, const E
    */
   async test(options: RequestOptions = {}): Promise<void> {
     await this.#telemetry.operation('test', (scope) =>
-      this.#transport.request({ operation: 'test', method: 'GET', path: ENDPOINTS.test }, { ...options, scope }),
+      this.#transport.request(operationCall('test'), { ...options, scope }),
     );
   }
 }

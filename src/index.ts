@@ -1,18 +1,20 @@
-// The public surface of cdms-sdk: re-exports only. The package has five
+// The public surface of cdms-sdk: re-exports only. The package has six
 // entry points, each a folder's index.ts: this one, the client (`cdms-sdk`);
 // `cdms-sdk/sandbox` (src/sandbox/index.ts, the local service and its
 // console); `cdms-sdk/widget` (src/widget/index.ts, reading launch tokens);
 // `cdms-sdk/tracker` (src/tracker/index.ts, the delivery tracker and its
 // ledger); `cdms-sdk/worklist` (src/worklist/index.ts, the web worklist over
-// that ledger). The `cdms` command is src/cli/index.ts.
+// that ledger); `cdms-sdk/conformance` (src/conformance/index.ts, the
+// conformance run and its evidence). The `cdms` command is src/cli/index.ts.
 
 /**
  * The client: send clinical documents to a patient's GP practice, track their
  * status, and everything a send needs (message types, errors, validation,
- * attachments, status polling). The local service is in
- * `cdms-sdk/sandbox`, reading widget launch tokens in `cdms-sdk/widget`, the
- * delivery tracker in `cdms-sdk/tracker` and its web worklist in
- * `cdms-sdk/worklist`.
+ * attachments, status polling). The other five entry points: the local
+ * service in `cdms-sdk/sandbox`, reading widget launch tokens in
+ * `cdms-sdk/widget`, the delivery tracker in `cdms-sdk/tracker`, its web
+ * worklist in `cdms-sdk/worklist`, and the conformance run and its evidence
+ * in `cdms-sdk/conformance`.
  *
  * @module cdms-sdk
  */
@@ -54,8 +56,8 @@ export {
   type AttachmentFromFileOptions,
   type AttachmentFromTextOptions,
 } from './attachments.js';
-export { isTerminalStatus, TERMINAL_STATUSES, type StatusLike, type WaitForStatusOptions } from './polling.js';
-export { planStatusPolls, type EmptyPollPlan, type EmptyPollPlanReason, type PlanStatusPollsOptions, type StatusPollPlan } from './poll-plan.js';
+export { isTerminalStatus, TERMINAL_STATUSES, type StatusLike, type WaitForStatusOptions } from './polling/wait-for-status.js';
+export { planStatusPolls, type EmptyPollPlan, type EmptyPollPlanReason, type PlanStatusPollsOptions, type StatusPollPlan } from './polling/poll-plan.js';
 export type { SendResult, SendOptions, InstantSendOptions, ValidatedCallOptions } from './resources/send-types.js';
 export type { ListTopicsOptions } from './resources/topics.js';
 export { INSTANT_ACCESS_TOKEN_HEADER } from './resources/instant.js';

@@ -10,7 +10,7 @@ import { registerStatus } from './commands/status.js';
 import { registerTest } from './commands/test.js';
 import { registerToken } from './commands/token.js';
 import { registerTopics } from './commands/topics.js';
-import { registerTrack } from './commands/track.js';
+import { registerTrack } from './commands/track/index.js';
 import { registerValidate } from './commands/validate.js';
 import { registerWidgets } from './commands/widgets.js';
 import type { CliContext } from './config.js';

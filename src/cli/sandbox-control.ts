@@ -3,6 +3,7 @@
 // any tool would call it. Requests carry no Origin, so the sandbox's
 // cross-site checks let them through; bodies are JSON as those checks ask.
 import { CdmsError } from '../index.js';
+import { absoluteUrl, isHttpUrl } from '../internal/absolute-url.js';
 import { isRecord } from '../internal/is-record.js';
 import { envValue, type CliContext } from './config.js';
 import { UsageError } from './errors.js';
@@ -16,13 +17,9 @@ export class SandboxControlError extends CdmsError {
 export function sandboxUrl(ctx: CliContext, flag: string | undefined): string {
   const value = flag?.trim() || envValue(ctx.io, 'CDMS_BASE_URL');
   if (!value) throw new UsageError('Which sandbox? Pass --base-url or set CDMS_BASE_URL (cdms sandbox prints the line to paste).');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError('--base-url / CDMS_BASE_URL must be a URL such as http://127.0.0.1:4010.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url / CDMS_BASE_URL must be an http(s) URL.');
+  const url = absoluteUrl(value);
+  if (!url) throw new UsageError('--base-url / CDMS_BASE_URL must be a URL such as http://127.0.0.1:4010.');
+  if (!isHttpUrl(url)) throw new UsageError('--base-url / CDMS_BASE_URL must be an http(s) URL.');
   return url.origin;
 }
 

@@ -5,6 +5,7 @@
 import { ConfigurationError } from './errors/cdms-error.js';
 import { assertHeaderValue } from './request-headers.js';
 import { isLoopback } from '../internal/loopback.js';
+import { absoluteUrl, isHttpUrl } from '../internal/absolute-url.js';
 
 /** Reads an environment variable where there is a `process` (Node, Bun, Deno's compat). */
 export function readEnv(name: string): string | undefined {
@@ -57,12 +58,8 @@ export function resolveBaseUrl(value: string | undefined, options: { customFetch
       'No base URL: pass `baseUrl` or set CDMS_BASE_URL to the integration or live address the operator gave you.',
     );
   }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigurationError('The base URL is not an absolute URL (expected e.g. https://host/); check baseUrl or CDMS_BASE_URL.');
-  }
+  const url = absoluteUrl(value);
+  if (!url) throw new ConfigurationError('The base URL is not an absolute URL (expected e.g. https://host/); check baseUrl or CDMS_BASE_URL.');
   if (url.username || url.password) {
     throw new ConfigurationError('The base URL must not contain credentials; pass the API key as `apiKey` or CDMS_API_KEY.');
   }
@@ -72,7 +69,7 @@ export function resolveBaseUrl(value: string | undefined, options: { customFetch
       `The base URL uses http:// on ${url.hostname}; use https:// (plain http is allowed only on loopback, e.g. the sandbox).`,
     );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+  if (!isHttpUrl(url)) {
     throw new ConfigurationError(`The base URL must be https:// (got ${url.protocol}).`);
   }
   if (SERVICE_PATH.test(url.pathname)) {

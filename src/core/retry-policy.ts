@@ -1,6 +1,10 @@
-// When each operation of the service is retried, written out per operation:
-// reads are repeated, a GP-route send on 503 and never-connected failures,
-// other sends never.
+// When each operation of the service is retried: the operation table
+// (schemas/operations.ts) says which kind each is; here is what each kind
+// means. Reads are repeated, a GP-route send on 503 and never-connected
+// failures, other sends never.
+import { OPERATIONS, type OperationName, type RetryKind } from '../schemas/operations.js';
+
+export type { OperationName } from '../schemas/operations.js';
 
 /**
  * When an operation is retried. Anything not listed is never retried, so a
@@ -34,29 +38,10 @@ const GP_SEND: RetryPolicy = { statuses: [503], connectionErrors: 'never-connect
 /** The spec gives these no idempotency promise, so they are never repeated blindly. */
 const NEVER: RetryPolicy = { statuses: [], connectionErrors: 'none', timeouts: false };
 
-/** The names of the service's operations, as they appear in logs. */
-export type OperationName =
-  | 'test'
-  | 'topics.list'
-  | 'messages.send'
-  | 'messages.status'
-  | 'instant.send'
-  | 'gpconnect.send'
-  | 'gpconnect.status'
-  | 'tokens.exchange'
-  | 'tokens.verify'
-  | 'widgets.register';
+/** What each kind of operation of the table may retry. */
+const POLICY_OF_KIND: Readonly<Record<RetryKind, RetryPolicy>> = { read: READ, 'gp-send': GP_SEND, never: NEVER };
 
-/** The retry policy of every operation, written out (docs/errors-and-retries.md explains each). */
-export const RETRY_POLICIES: Readonly<Record<OperationName, RetryPolicy>> = {
-  test: READ,
-  'topics.list': READ,
-  'messages.status': READ,
-  'gpconnect.status': READ,
-  'tokens.verify': READ,
-  'gpconnect.send': GP_SEND,
-  'messages.send': NEVER,
-  'instant.send': NEVER,
-  'tokens.exchange': NEVER,
-  'widgets.register': NEVER,
-};
+/** The retry policy of every operation, from its row of the operation table (docs/errors-and-retries.md explains each). */
+export const RETRY_POLICIES: Readonly<Record<OperationName, RetryPolicy>> = Object.fromEntries(
+  Object.values(OPERATIONS).map((row) => [row.name, POLICY_OF_KIND[row.retry]]),
+) as Record<OperationName, RetryPolicy>;

@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../core/options.js';
 import { assertUuid } from '../core/path.js';
-import { waitFor, type WaitForStatusOptions } from '../polling.js';
+import { waitFor, type WaitForStatusOptions } from '../polling/wait-for-status.js';
 import type { GpConnectMessageParams } from '../schemas/gpconnect.js';
 import { SEND_ENDPOINTS } from '../schemas/endpoints.js';
 import type { GpConnectStatus } from '../schemas/status.js';

@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../core/options.js';
 import { assertUuid } from '../core/path.js';
-import { waitFor, type WaitForStatusOptions } from '../polling.js';
+import { waitFor, type WaitForStatusOptions } from '../polling/wait-for-status.js';
 import type { StandardMessageParams } from '../schemas/message.js';
 import { SEND_ENDPOINTS } from '../schemas/endpoints.js';
 import type { MessageStatus } from '../schemas/status.js';

@@ -3,7 +3,7 @@
 // cannot drift apart (one endpoint table, one schema per route).
 import { endpointPath } from '../core/path.js';
 import type { RequestSpec } from '../core/transport.js';
-import { ENDPOINTS } from '../schemas/endpoints.js';
+import { operationCall } from '../schemas/operations.js';
 import { GpConnectStatusSchema, MessageStatusSchema, type GpConnectStatus, type MessageStatus } from '../schemas/status.js';
 import type { Route } from '../schemas/vocabulary.js';
 
@@ -16,7 +16,10 @@ export function statusRequest(route: 'gpconnect', messageId: string): RequestSpe
 export function statusRequest(route: 'standard' | 'instant', messageId: string): RequestSpec<MessageStatus>;
 export function statusRequest(route: Route, messageId: string): RequestSpec<MessageStatus | GpConnectStatus>;
 export function statusRequest(route: Route, messageId: string): RequestSpec<MessageStatus | GpConnectStatus> {
-  return route === 'gpconnect'
-    ? { operation: 'gpconnect.status', method: 'GET', path: endpointPath(ENDPOINTS.gpconnectStatus, messageId), schema: GpConnectStatusSchema }
-    : { operation: 'messages.status', method: 'GET', path: endpointPath(ENDPOINTS.status, messageId), schema: MessageStatusSchema };
+  if (route === 'gpconnect') {
+    const call = operationCall('getGpConnectStatus');
+    return { ...call, path: endpointPath(call.path, messageId), schema: GpConnectStatusSchema };
+  }
+  const call = operationCall('getMessageStatus');
+  return { ...call, path: endpointPath(call.path, messageId), schema: MessageStatusSchema };
 }

@@ -2,13 +2,13 @@ import { ApiError, AccessTokenGoneError } from '../core/errors/api-error.js';
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import type { RequestOptions, TransportCallOptions } from '../core/options.js';
 import { AccessTokenResponseSchema } from '../schemas/token.js';
-import { ENDPOINTS } from '../schemas/endpoints.js';
+import { OPERATIONS, operationCall } from '../schemas/operations.js';
 import { INSTANT_ACCESS_TOKEN_HEADER } from '../schemas/vocabulary.js';
 import { assertAccessToken } from './instant.js';
 import { Resource } from './resource.js';
 
 /** The verify path of the spec's definition, and the `/verify` path of its sample. */
-const VERIFY_PATHS = [ENDPOINTS.accessToken, ENDPOINTS.accessTokenVerify] as const;
+const VERIFY_PATHS = [OPERATIONS.verifyAccessToken.path, OPERATIONS.verifyAccessTokenSamplePath.path] as const;
 
 /**
  * Instant access tokens: exchange the one-time access code a practice user
@@ -43,9 +43,7 @@ export class Tokens extends Resource {
       }
       const { token } = await this.context.transport.request(
         {
-          operation: 'tokens.exchange',
-          method: 'POST',
-          path: ENDPOINTS.accessToken,
+          ...operationCall('exchangeAccessCode'),
           json: { accessCode: code },
           schema: AccessTokenResponseSchema,
           secrets: [code],

@@ -1,6 +1,6 @@
 import { CdmsError } from '../core/errors/cdms-error.js';
 import type { RequestOptions } from '../core/options.js';
-import { ENDPOINTS } from '../schemas/endpoints.js';
+import { operationCall } from '../schemas/operations.js';
 import { TopicListSchema, type Topic } from '../schemas/topic.js';
 import { Resource, type ClientContext } from './resource.js';
 
@@ -88,7 +88,7 @@ export class Topics extends Resource {
   async #fetch(options: ListTopicsOptions): Promise<readonly Topic[]> {
     const { refresh: _refresh, ...requestOptions } = options;
     const topics = await this.traced('topics.list', (scope) =>
-      this.context.transport.request({ operation: 'topics.list', method: 'GET', path: ENDPOINTS.topics, schema: TopicListSchema }, { ...requestOptions, scope }),
+      this.context.transport.request({ ...operationCall('listTopics'), schema: TopicListSchema }, { ...requestOptions, scope }),
     );
     this.#cache = { topics: Object.freeze(topics), expiresAt: Date.now() + this.#ttlMs };
     return topics;

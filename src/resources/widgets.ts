@@ -1,6 +1,6 @@
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import type { ValidatedCallOptions } from './send-types.js';
-import { ENDPOINTS } from '../schemas/endpoints.js';
+import { operationCall } from '../schemas/operations.js';
 import type { WidgetRegistration } from '../schemas/widget.js';
 import { validateWidget } from '../validation/index.js';
 import { Resource } from './resource.js';
@@ -38,9 +38,7 @@ export class Widgets extends Resource {
       const secret: unknown = (widget as { encryptionSecret?: unknown } | null)?.encryptionSecret;
       return this.context.transport.request(
         {
-          operation: 'widgets.register',
-          method: 'POST',
-          path: ENDPOINTS.widgets,
+          ...operationCall('registerWidget'),
           json: widget,
           secrets: typeof secret === 'string' ? [secret] : [],
         },

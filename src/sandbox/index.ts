@@ -12,7 +12,7 @@ export type { Sandbox, SandboxToolbar, SandboxGpRoute } from './handle.js';
 export type { SandboxOptions, TokenVerifyPath } from './options.js';
 export type { SandboxFaults, ScriptedFault } from './faults/options.js';
 export type { SandboxStats, SendCounts, FaultCounts } from './stats.js';
-export type { SandboxMessage, SandboxRoute, AttachmentSummary, StatusChange } from './messages/record.js';
+export type { SandboxMessage, SandboxRoute, AttachmentSummary, SandboxStatusChange } from './messages/record.js';
 export type { ToolbarRunOptions, RunningToolbar } from './messages/toolbar.js';
 export type { RequestLogEntry, LoggedProblem, LoggedParameter, RequestOutcome } from './request-log.js';
 export type { IssuedToken } from './access-tokens.js';

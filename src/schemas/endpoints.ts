@@ -1,34 +1,35 @@
-// The service's endpoints, written once: the client calls them, the sandbox
-// serves them, the OpenAPI generator documents them and a send's recovery
-// names a status endpoint the way the service does. Paths are relative to the
-// service's root (no leading slash, as the client's base URL ends with one);
-// `{messageId}` marks the one variable segment, in the form OpenAPI and the
-// telemetry's `url.template` use. Plain data, so the sandbox
-// uses it without bringing in the client.
+// The service's endpoints by what they do, read from the operation table
+// (operations.ts, where each path is written once): the client calls them,
+// the sandbox serves them and a send's recovery names a status endpoint the
+// way the service does. Paths are relative to the service's root (no leading
+// slash, as the client's base URL ends with one); `{messageId}` marks the one
+// variable segment, in the form OpenAPI and the telemetry's `url.template`
+// use. Plain data, so the sandbox uses it without bringing in the client.
+import { OPERATIONS } from './operations.js';
 import type { Route } from './vocabulary.js';
 
 /** Every endpoint of the interface specification, by what it does (spec: Endpoints). */
 export const ENDPOINTS = {
   /** GET (or POST): checks the address and the API key. */
-  test: 'api/v1/test',
+  test: OPERATIONS.test.path,
   /** GET: the approved topic names. */
-  topics: 'api/v1/topics',
+  topics: OPERATIONS.listTopics.path,
   /** POST: sends a standard message. */
-  sendStandard: 'api/v1/messages',
+  sendStandard: OPERATIONS.sendMessage.path,
   /** POST: sends an instant message. */
-  sendInstant: 'api/v1/messages/instant',
+  sendInstant: OPERATIONS.sendInstantMessage.path,
   /** POST: sends a GP-route message. */
-  sendGpConnect: 'api/v1/gpconnect/messages',
+  sendGpConnect: OPERATIONS.sendGpConnectMessage.path,
   /** GET: the status of a standard or instant message. */
-  status: 'api/v1/messages/{messageId}/status',
+  status: OPERATIONS.getMessageStatus.path,
   /** GET: the status of a GP-route message. */
-  gpconnectStatus: 'api/v1/gpconnect/messages/{messageId}/status',
+  gpconnectStatus: OPERATIONS.getGpConnectStatus.path,
   /** POST: exchanges an access code for an access token; GET: verifies a token (the spec's definition). */
-  accessToken: 'api/v1/messages/instant/access/token',
+  accessToken: OPERATIONS.exchangeAccessCode.path,
   /** GET: verifies an access token (the path of the spec's sample). */
-  accessTokenVerify: 'api/v1/messages/instant/access/token/verify',
+  accessTokenVerify: OPERATIONS.verifyAccessTokenSamplePath.path,
   /** POST: registers a widget. */
-  widgets: 'api/v1/widgets',
+  widgets: OPERATIONS.registerWidget.path,
 } as const;
 
 /** Where each route's messages are sent. */

@@ -5,7 +5,7 @@
 // the service changes is changed in one place. Plain constants without
 // imports: the sandbox uses them without bringing in the client. The public
 // ones are exported from the package by the modules senders already know
-// (schemas/status.ts, polling.ts, resources/instant.ts, validation/types.ts).
+// (schemas/status.ts, polling/wait-for-status.ts, resources/instant.ts, validation/types.ts).
 
 /**
  * The three send routes, each with its own endpoints and rules.

@@ -1,8 +1,10 @@
-// The frame of every console page: head, navigation, the two live regions
+// The frame of every console page: the SDK's page frame (web/page.ts) with
+// the console's files, navigation and live updates, the two live regions
 // that console.js writes outcomes to, and the security headers.
 import { CONSOLE_PATHS, CONTROL_PATHS, controlPath } from '../control/paths.js';
 import { rawReply, type ControlReply } from '../http/reply.js';
 import { html, type Html } from '../../web/html.js';
+import { page } from '../../web/page.js';
 import { HTMX_CONFIG, pageCsp, pageHeaders } from '../../web/security.js';
 
 /** The console's pages, in navigation order. */
@@ -37,30 +39,27 @@ function navigation(current: PageKey): Html {
 
 /** A whole page around `content`. */
 export function layout(title: string, current: PageKey, content: Html): Html {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · CDMS sandbox console</title>
-<meta name="htmx-config" content="${HTMX_CONFIG}">
-<link rel="icon" href="${asset('favicon.svg')}" type="image/svg+xml">
-<link rel="stylesheet" href="${asset('console.css')}">
-<script src="${asset('htmx.min.js')}" defer></script>
-<script src="${asset('console.js')}" defer></script>
-<script src="${asset('live-events.js')}" defer></script>
-</head>
-<body hx-ext="cdms-json" data-events="${CONTROL_PATHS.events}" data-channel="cdms-console-events" data-event-kinds="messages requests state widgets faults">
-<a class="skip-link" href="#main">Skip to the content</a>
-<header class="console-header"><a class="brand" href="${CONSOLE_PATHS.inbox}">CDMS sandbox</a>${navigation(current)}</header>
-<main id="main">
-<div id="console-alert" class="alert" role="alert" hidden></div>
+  return page(
+    {
+      title: `${title} · CDMS sandbox console`,
+      htmxConfig: HTMX_CONFIG,
+      icon: asset('favicon.svg'),
+      stylesheet: asset('console.css'),
+      scripts: [asset('htmx.min.js'), asset('console.js'), asset('live-events.js')],
+      bodyAttributes: {
+        'hx-ext': 'cdms-json',
+        'data-events': CONTROL_PATHS.events,
+        'data-channel': 'cdms-console-events',
+        'data-event-kinds': 'messages requests state widgets faults',
+      },
+      headerClass: 'console-header',
+      brand: { href: CONSOLE_PATHS.inbox, text: 'CDMS sandbox' },
+      navigation: navigation(current),
+    },
+    html`<div id="console-alert" class="alert" role="alert" hidden></div>
 <div id="console-status" class="result" role="status"></div>
-${content}
-</main>
-</body>
-</html>
-`;
+${content}`,
+  );
 }
 
 /** A console page as a reply. */

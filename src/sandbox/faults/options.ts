@@ -1,4 +1,4 @@
-import { RETRY_POLICIES, type OperationName } from '../../core/retry-policy.js';
+import { OPERATION_NAMES, type OperationName } from '../../schemas/operations.js';
 import { SandboxError } from '../errors.js';
 import { isRecord } from '../../internal/is-record.js';
 
@@ -48,8 +48,8 @@ export interface ScriptedFault {
   retryAfterSeconds?: number | undefined;
 }
 
-/** Every operation name, in a stable order. */
-export const OPERATION_NAMES = Object.freeze(Object.keys(RETRY_POLICIES)) as readonly OperationName[];
+/** Every operation name, in the operation table's order. */
+export { OPERATION_NAMES };
 
 const RATE_KEYS = ['gpconnect503Rate', 'internalErrorRate', 'slowRate', 'resetBeforeRate', 'resetAfterRate'] as const;
 const MS_KEYS = ['latencyMs', 'slowMs', 'retryAfterSeconds'] as const;

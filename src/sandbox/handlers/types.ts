@@ -30,7 +30,7 @@ export interface ApiRoute {
   path: string;
   /** The SDK's name of the operation (stats, faults). */
   operation: OperationName;
-  /** Whether the forbidden key gets 403 here (spec, Errors: send endpoints, topics, token exchange and verify, widgets). */
+  /** Whether the forbidden key gets 403 here: where the operation table lists 403 (`refusesForbiddenKey`). */
   refusesForbiddenKey: boolean;
   /** Whether the request carries a JSON body (Content-Type application/json required). */
   jsonBody: boolean;

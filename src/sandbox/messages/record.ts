@@ -16,7 +16,7 @@ export interface AttachmentSummary {
 }
 
 /** One change of a message's status, as the history shows it. */
-export interface StatusChange {
+export interface SandboxStatusChange {
   /** When it happened (ISO 8601). */
   at: string;
   /** The status after the change. */
@@ -70,7 +70,7 @@ export interface MessageRecord {
   /** The decoded content of each attachment, for the console; undefined once released (see MessageStore). */
   contents: Buffer[] | undefined;
   /** Every status change, oldest first. */
-  history: StatusChange[];
+  history: SandboxStatusChange[];
   /** The test scenario the message triggered, with its steps still to come; undefined for an ordinary message. */
   scenario?: ScenarioState | undefined;
 }
@@ -96,7 +96,7 @@ export interface SandboxMessage {
   /** The request body as received, without attachment content. */
   request: Record<string, unknown>;
   /** Every status change with its time and cause, oldest first (the first is the send). */
-  history: StatusChange[];
+  history: SandboxStatusChange[];
   /** The test scenario the message triggered (see the sandbox guide's "Test scenarios"), or null. */
   scenario: MessageScenario | null;
 }

@@ -61,7 +61,7 @@ export async function createTrackerOver(options: TrackerOptions, makeStore: (db:
   const shredder = new KeyShredder(store, config.logger);
   try {
     await migrate(db, config.schema);
-    await heartbeat?.start();
+    await heartbeat?.begin();
     // The embedded engine is this process's alone (its lock says so): whatever is leased in it was leased
     // by a process that died, so its sends are resumed now rather than when the leases run out (D-TRACKER-23).
     if (db.soleUser) await store.releaseEveryLease();

@@ -7,15 +7,27 @@ import type { TrackerContext } from '../work/context.js';
 import { describeError } from '../decide/describe-error.js';
 import { PollingLoop, type LoopStatus, type NextRound } from './polling-loop.js';
 
-/** How a loop's failed rounds are logged, and how long it pauses after many. Internal. */
-export interface TrackerLoopOptions {
-  /** The log event of a failed round (`tracker.…-error`). */
-  errorEvent: string;
-  /** The log line of a failed round: what could not be done (the loop retries). */
-  errorMessage: string;
+/**
+ * How a loop's failed rounds are logged (an error line of its event and
+ * message, or its own `onError`), and how long it pauses after them. Internal.
+ */
+export type TrackerLoopOptions = {
   /** The longest pause after failed rounds, in milliseconds. */
   maxBackoffMs: number;
-}
+  /** The pause after one failed round, doubled after each more. @defaultValue the tracker's idle check */
+  backoffMs?: number | undefined;
+} & (
+  | {
+      /** The log event of a failed round (`tracker.…-error`). */
+      errorEvent: string;
+      /** The log line of a failed round: what could not be done (the loop retries). */
+      errorMessage: string;
+    }
+  | {
+      /** Says that a round failed, `failures` in a row, in the loop's own words. */
+      onError: (error: unknown, failures: number) => void;
+    }
+);
 
 /** A background loop of the tracker: rounds of work on a {@link PollingLoop}, its failures logged and backed off. Internal. */
 export abstract class TrackerLoop {
@@ -28,8 +40,11 @@ export abstract class TrackerLoop {
     this.#loop = new PollingLoop({
       round: (signal) => this.round(signal),
       // The database is unreachable or refused: say so (named safely), back off, keep going.
-      onError: (error) => logger.error({ event: options.errorEvent, error: describeError(error) }, `cdms tracker: ${options.errorMessage}; retrying`),
-      backoffMs: idleCheckMs,
+      onError:
+        'onError' in options
+          ? options.onError
+          : (error) => logger.error({ event: options.errorEvent, error: describeError(error) }, `cdms tracker: ${options.errorMessage}; retrying`),
+      backoffMs: options.backoffMs ?? idleCheckMs,
       maxBackoffMs: options.maxBackoffMs,
     });
   }

@@ -4,7 +4,8 @@ import { explained } from '../plain-words.js';
 import { html, type Html } from '../../web/html.js';
 import { ATTENTION_REASON_LABELS, type TrackerAuditEntry } from '../../tracker/index.js';
 import type { AuditFilter } from '../audit-view.js';
-import { select, timeCell } from './parts.js';
+import { select } from '../../web/form-parts.js';
+import { timeCell } from './parts.js';
 
 /** What the audit page shows. */
 export interface AuditView {

@@ -1,7 +1,8 @@
-// The frame of every worklist page: head (the worklist's own stylesheet and
-// scripts, nothing from elsewhere), who is signed in, the navigation, and the
-// region that action results are written to.
+// The frame of every worklist page: the SDK's page frame (web/page.ts) with
+// the worklist's own stylesheet and scripts, who is signed in and the
+// navigation.
 import { html, type Html } from '../../web/html.js';
+import { page } from '../../web/page.js';
 import { HTMX_SETTINGS } from '../../web/security.js';
 import type { WorklistPerson } from '../options.js';
 
@@ -44,23 +45,18 @@ function navigation(frame: Frame): Html {
 /** A whole page around `content`. */
 export function layout(frame: Frame, pageTitle: string, content: Html): Html {
   const assets = `${frame.base}/assets`;
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${pageTitle} · ${frame.title}</title>
-<meta name="htmx-config" content="${WORKLIST_HTMX_CONFIG}">
-<link rel="stylesheet" href="${assets}/worklist.css">
-${frame.person ? html`<script src="${assets}/htmx.min.js" defer></script><script src="${assets}/live-events.js" defer></script>` : ''}
-</head>
-<body${frame.person ? html` data-events="${frame.base}/events" data-channel="cdms-worklist${frame.base}"` : ''}>
-<a class="skip-link" href="#main">Skip to the content</a>
-<header class="top"><a class="brand" href="${frame.base}/">${frame.title}</a>${navigation(frame)}</header>
-<main id="main">
-${content}
-</main>
-</body>
-</html>
-`;
+  // Signed out (the sign-in and refusal pages), nothing runs or listens.
+  return page(
+    {
+      title: `${pageTitle} · ${frame.title}`,
+      htmxConfig: WORKLIST_HTMX_CONFIG,
+      stylesheet: `${assets}/worklist.css`,
+      scripts: frame.person ? [`${assets}/htmx.min.js`, `${assets}/live-events.js`] : [],
+      bodyAttributes: frame.person ? { 'data-events': `${frame.base}/events`, 'data-channel': `cdms-worklist${frame.base}` } : {},
+      headerClass: 'top',
+      brand: { href: `${frame.base}/`, text: frame.title },
+      navigation: navigation(frame),
+    },
+    content,
+  );
 }

@@ -1,5 +1,5 @@
 // Small pieces the worklist's pages share: times and ages, the patient, a
-// person, a definition list, a select of a filter form.
+// person, a definition list.
 import { nhsNumberDisplay, shortTime } from '../../web/display.js';
 import { html, type Html } from '../../web/html.js';
 import type { WorklistPatient, WorklistPractice } from '../options.js';
@@ -38,12 +38,4 @@ export function practiceCell(practice: WorklistPractice | null, odsCode: string 
 export function facts(rows: readonly (readonly [string, Html | string | null | undefined])[]): Html {
   const shown = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
   return html`<dl class="facts">${shown.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>`)}</dl>`;
-}
-
-/** A labelled select of a filter form: "All" and the options given. */
-export function select(name: string, label: string, current: string, options: readonly (readonly [string, string])[]): Html {
-  return html`<label>${label}<select name="${name}">
-<option value="">All</option>
-${options.map(([value, text]) => html`<option value="${value}"${value === current ? html` selected` : ''}>${text}</option>`)}
-</select></label>`;
 }

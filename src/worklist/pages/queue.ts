@@ -7,7 +7,8 @@ import { html, type Html } from '../../web/html.js';
 import { ATTENTION_REASON_LABELS, ATTENTION_REASONS, type TrackedMessageSummary } from '../../tracker/index.js';
 import type { WorklistPerson } from '../options.js';
 import type { QueueFilter, QueueItem } from '../queue.js';
-import { age, patientCell, practiceCell, select, timeCell } from './parts.js';
+import { select } from '../../web/form-parts.js';
+import { age, patientCell, practiceCell, timeCell } from './parts.js';
 
 /** What the queue page shows. */
 export interface QueueView {

@@ -3,6 +3,7 @@
 import { CONSOLE_PATHS, controlPath } from '../../control/paths.js';
 import { MESSAGE_STATUSES } from '../../../schemas/vocabulary.js';
 import type { SandboxMessage } from '../../messages/record.js';
+import { select } from '../../../web/form-parts.js';
 import { html, type Html } from '../../../web/html.js';
 import { ROUTE_LABELS, patientId, patientName, shortTime, textAt } from '../message-view.js';
 import { statusBadge, timeCell } from './parts.js';
@@ -27,13 +28,6 @@ function matches(message: SandboxMessage, filter: InboxFilter): boolean {
   if (filter.route && message.route !== filter.route) return false;
   if (filter.recipient && textAt(message.request, 'recipient.id.value') !== filter.recipient) return false;
   return !filter.find || message.messageId.toLowerCase().includes(filter.find.toLowerCase());
-}
-
-function select(name: string, label: string, current: string, options: readonly (readonly [string, string])[]): Html {
-  return html`<label>${label}<select name="${name}">
-<option value="">All</option>
-${options.map(([value, text]) => html`<option value="${value}"${value === current ? html` selected` : ''}>${text}</option>`)}
-</select></label>`;
 }
 
 function filterForm(filter: InboxFilter, recipients: readonly string[]): Html {

@@ -9,18 +9,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
-import { createWorklist, type WorklistPerson, type WorklistRequest } from '../../worklist/index.js';
-import type { CliContext, GlobalOptions } from '../config.js';
-import { UsageError } from '../errors.js';
-import { ConfigurationError } from '../../index.js';
-import { checkedBasePath, checkedOrigin } from '../../worklist/hosts.js';
-import { withExamples } from '../help.js';
-import { errorCode } from '../json-file.js';
-import { withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
-import { untilStopped } from '../until-stopped.js';
-import { isLoopback } from '../../internal/loopback.js';
-import { wholeNumber } from '../whole-number.js';
-import { listenUrl } from '../../web/listen-url.js';
+import { createWorklist, type WorklistPerson, type WorklistRequest } from '../../../worklist/index.js';
+import type { CliContext, GlobalOptions } from '../../config.js';
+import { UsageError } from '../../errors.js';
+import { ConfigurationError } from '../../../index.js';
+import { checkedBasePath, checkedOrigin } from '../../../worklist/hosts.js';
+import { withExamples } from '../../help.js';
+import { errorCode } from '../../json-file.js';
+import { withReadOnlyTracker, type TrackerDatabaseFlags } from '../../tracker-database.js';
+import { untilStopped } from '../../until-stopped.js';
+import { isLoopback } from '../../../internal/loopback.js';
+import { wholeNumber } from '../../whole-number.js';
+import { listenUrl } from '../../../web/listen-url.js';
 
 interface ServeOptions extends GlobalOptions, TrackerDatabaseFlags {
   host?: string | undefined;

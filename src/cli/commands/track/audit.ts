@@ -4,11 +4,11 @@
 // auditor finds an entry changed, deleted or back-dated in the database
 // (D-TRACKER-38). Read-only: an embedded ledger is read beside the app.
 import type { Command } from 'commander';
-import type { AuditVerification } from '../../tracker/internal.js';
-import type { CliContext, GlobalOptions } from '../config.js';
-import { EXIT, UsageError } from '../errors.js';
-import { withExamples } from '../help.js';
-import { withReadOnlyTracker, type TrackerDatabaseFlags } from '../tracker-database.js';
+import type { AuditVerification } from '../../../tracker/internal.js';
+import type { CliContext, GlobalOptions } from '../../config.js';
+import { EXIT, UsageError } from '../../errors.js';
+import { withExamples } from '../../help.js';
+import { withReadOnlyTracker, type TrackerDatabaseFlags } from '../../tracker-database.js';
 
 interface AuditOptions extends GlobalOptions, TrackerDatabaseFlags {
   verify?: boolean | undefined;

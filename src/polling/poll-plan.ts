@@ -2,7 +2,7 @@
 // more than four a day, one just before the expected expiry. Each message's
 // polls are shifted by an offset derived from its id, so a batch sent in the
 // same second is not polled in the same second.
-import { MAX_STATUS_POLLS_PER_DAY, POLL_BEFORE_EXPIRY_MS, STATUS_POLL_INTERVAL_MS } from './schemas/vocabulary.js';
+import { MAX_STATUS_POLLS_PER_DAY, POLL_BEFORE_EXPIRY_MS, STATUS_POLL_INTERVAL_MS } from '../schemas/vocabulary.js';
 
 const DEFAULT_SPREAD_MS = 30 * 60_000;
 

@@ -1,6 +1,6 @@
-import { sleep } from './core/backoff.js';
-import { TimeoutError } from './core/errors/transport-errors.js';
-import { isTerminalStatus, TERMINAL_STATUSES } from './schemas/vocabulary.js';
+import { sleep } from '../core/backoff.js';
+import { TimeoutError } from '../core/errors/transport-errors.js';
+import { isTerminalStatus, TERMINAL_STATUSES } from '../schemas/vocabulary.js';
 
 // The terminal statuses are service vocabulary (schemas/vocabulary.ts); senders import them from here.
 export { isTerminalStatus, TERMINAL_STATUSES };

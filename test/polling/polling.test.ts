@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTerminalStatus, planStatusPolls, type PlanStatusPollsOptions, type StatusPollPlan } from '../src/index.js';
+import { isTerminalStatus, planStatusPolls, type PlanStatusPollsOptions, type StatusPollPlan } from '../../src/index.js';
 
 const HOUR = 3_600_000;
 const sentAt = new Date('2026-11-21T08:00:00Z');
