@@ -58,7 +58,7 @@ export const LAYERS = [
 /**
  * The tracker's floors: CONTRIBUTING.md's table ("The tracker's floors"),
  * the same mechanism one level down, inside src/tracker. `floor` names its
- * folders (`store`) and top-level files (`audit.ts`); `may` what its files
+ * folders (`store`) and top-level files (`index.ts`); `may` what its files
  * may import of the tracker besides their own folder. Each block keeps the
  * tracker's own row of LAYERS (what the tracker may import of src/) and adds
  * the inner refusals, so the spine stands by lint: no floor imports one
@@ -69,13 +69,12 @@ export const TRACKER_FLOORS = [
   { floor: ['db'], may: ['model'], why: 'src/tracker/db (the two engines) stands on model/ only.' },
   { floor: ['decide'], may: ['model'], why: 'src/tracker/decide is pure: it stands on model/ only, with its own settings type (decide/step-context.ts), never the tracker\'s options.' },
   { floor: ['notify'], may: ['model', 'db'], why: 'src/tracker/notify (the notifiers) stands on model/ and db/.' },
-  { floor: ['store'], may: ['model', 'db', 'notify', 'audit.ts'], why: 'src/tracker/store (the SQL and its rows) stands on model/, db/, notify/ and the audit (audit.ts).' },
-  { floor: ['audit.ts'], may: ['model', 'db', 'store'], why: 'The audit (audit.ts, the store\'s floor) stands on model/, db/ and store/.' },
-  { floor: ['work'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts'], why: 'src/tracker/work (the steps with effects) stands on model/, db/, decide/, notify/, store/ and audit.ts; the runtime reaches it through its ports (work/context.ts).' },
-  { floor: ['runtime'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts', 'work'], why: 'src/tracker/runtime (the loops) stands on every floor below it, never on report/ or api/.' },
-  { floor: ['report'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts', 'work', 'runtime'], why: 'src/tracker/report (queries, stats, health) stands on every floor below it, never on api/.' },
-  { floor: ['api'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts', 'work', 'runtime', 'report'], why: 'src/tracker/api (what an app holds and its options) stands on every floor below it, never on the entry points.' },
-  { floor: ['index.ts', 'internal.ts'], may: ['model', 'db', 'decide', 'notify', 'store', 'audit.ts', 'work', 'runtime', 'report', 'api'], why: 'The entry points (index.ts, internal.ts) re-export the floors below them.' },
+  { floor: ['store'], may: ['model', 'db', 'notify'], why: 'src/tracker/store (the SQL and its rows, the audit\'s entries among them) stands on model/, db/ and notify/.' },
+  { floor: ['work'], may: ['model', 'db', 'decide', 'notify', 'store'], why: 'src/tracker/work (the steps with effects) stands on model/, db/, decide/, notify/ and store/; the runtime reaches it through its ports (work/context.ts).' },
+  { floor: ['runtime'], may: ['model', 'db', 'decide', 'notify', 'store', 'work'], why: 'src/tracker/runtime (the loops) stands on every floor below it, never on report/ or api/.' },
+  { floor: ['report'], may: ['model', 'db', 'decide', 'notify', 'store', 'work', 'runtime'], why: 'src/tracker/report (queries, stats, health) stands on every floor below it, never on api/.' },
+  { floor: ['api'], may: ['model', 'db', 'decide', 'notify', 'store', 'work', 'runtime', 'report'], why: 'src/tracker/api (what an app holds and its options) stands on every floor below it, never on the entry points.' },
+  { floor: ['index.ts', 'internal.ts'], may: ['model', 'db', 'decide', 'notify', 'store', 'work', 'runtime', 'report', 'api'], why: 'The entry points (index.ts, internal.ts) re-export the floors below them.' },
 ];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

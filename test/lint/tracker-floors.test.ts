@@ -3,7 +3,7 @@
 // every other floor of src/tracker. What the row names passes; everything
 // else is refused. CONTRIBUTING.md's table says the same rows. And no circle
 // of imports runs inside the tracker, found by walking its import graph.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ESLint, type Linter } from 'eslint';
@@ -103,14 +103,6 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-/**
- * The one circle left, through the audit: audit.ts reads the store
- * (LedgerStore) and the store's statements take the audit's types from the
- * same file. It ends when the audit's types stand apart from its reading
- * (audit.ts joining store/). Listed by its root file, so the exception fails
- * once that file has moved and must then be removed.
- */
-const PENDING = ['audit.ts'];
 
 describe("every row of the tracker's floors is a lint rule", () => {
   it('has the rows CONTRIBUTING.md lists, in its order, with what each may import', () => {
@@ -210,7 +202,6 @@ describe('no circle of imports inside the tracker', () => {
 
   it('has none, besides the one through the audit still pending', () => {
     const found = circles(importGraph());
-    expect(found.filter((circle) => !circle.some((file) => PENDING.includes(file)))).toEqual([]);
-    for (const file of PENDING) expect(existsSync(join(tracker, file)), `${file} moved: remove it from PENDING`).toBe(true);
+    expect(found).toEqual([]);
   });
 });

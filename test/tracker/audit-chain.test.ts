@@ -14,7 +14,7 @@ import { isSqliteDriver } from '../../src/tracker/db/sqlite/open.js';
 import type { LedgerStore } from '../../src/tracker/store/ledger-store.js';
 import { storeFor } from '../../src/tracker/store/store-for.js';
 import { verifyAudit } from '../../src/tracker/report/audit-verify.js';
-import { readAudit } from '../../src/tracker/audit.js';
+import { readAudit } from '../../src/tracker/report/audit.js';
 import { chainTime, entryHash } from '../../src/tracker/store/audit-chain.js';
 import { ENGINES, databaseFor, type Engine } from './support.js';
 import { withSql } from './production/support.js';

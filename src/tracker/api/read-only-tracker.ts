@@ -21,7 +21,7 @@ import type { LedgerStore } from '../store/ledger-store.js';
 import { storeFor } from '../store/store-for.js';
 import type { TrackedMessage } from '../model/types.js';
 import { acknowledgeAs, assignTo, type AcknowledgeOptions, type AssignOptions } from '../work/people.js';
-import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from '../audit.js';
+import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from '../report/audit.js';
 import { previewPurge, type PurgePreview } from '../work/purge-preview.js';
 import { verifyAudit, type AuditVerification } from '../report/audit-verify.js';
 

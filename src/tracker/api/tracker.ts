@@ -19,7 +19,7 @@ import type { Heartbeat } from '../runtime/heartbeat.js';
 import type { TrackerContext } from '../work/context.js';
 import { pollNow } from '../work/poll-now.js';
 import { acknowledgeAs, assignTo, auditedPoll, recordRefusal, type AcknowledgeOptions, type AssignOptions, type RecordRefusalOptions } from '../work/people.js';
-import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from '../audit.js';
+import { readAudit, type TrackerAuditOptions, type TrackerAuditPage } from '../report/audit.js';
 import { sendNow, type TrackerSendResult } from '../work/send-now.js';
 import { replaceNow, type GpConnectReplacement, type TrackerReplaceOptions, type TrackerReplaceResult } from '../work/replace.js';
 import { verifyAudit, type AuditVerification } from '../report/audit-verify.js';

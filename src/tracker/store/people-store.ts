@@ -3,7 +3,7 @@
 // The PostgreSQL store's concern (store.ts joins them), over the
 // statements of sql.ts.
 import type { SqlDriver, SqlRow } from '../db/driver.js';
-import { toAuditEntry, type TrackerAuditEntry } from '../audit.js';
+import { toAuditEntry, type TrackerAuditEntry } from './audit-entry.js';
 import type { AttentionReason } from '../model/types.js';
 import { insertParams, type InsertLease } from './rows.js';
 import type { Statements } from './sql.js';

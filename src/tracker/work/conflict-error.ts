@@ -2,7 +2,7 @@
 // first. It names the winner as the audit shows it, so it stands above the
 // audit (the store's floor), not with the model's errors.
 import { CdmsError, type Delivery } from '../../core/errors/cdms-error.js';
-import type { TrackerAuditAction, TrackerAuditEntry } from '../audit.js';
+import type { TrackerAuditAction, TrackerAuditEntry } from '../store/audit-entry.js';
 
 /**
  * Thrown when a person acts on a message someone else acted on first: its

@@ -4,7 +4,7 @@
 // sql.ts.
 /* eslint-disable @typescript-eslint/require-await -- async for the store's interface (the PostgreSQL store awaits its driver); SQLite answers synchronously, and `async` turns its throws into rejections. */
 import type { SqlRow } from '../../db/driver.js';
-import { toAuditEntry, type TrackerAuditEntry } from '../../audit.js';
+import { toAuditEntry, type TrackerAuditEntry } from '../audit-entry.js';
 import type { AttentionReason } from '../../model/types.js';
 import type { MessageState } from '../../model/message-state.js';
 import type { InsertLease } from '../rows.js';

@@ -5,7 +5,7 @@
 // gives it there (decisions D-TRACKER-26 and D-TRACKER-27).
 import type { SqlRow } from '../../db/driver.js';
 import type { AttentionReason } from '../../model/types.js';
-import type { TrackerAuditEntry } from '../../audit.js';
+import type { TrackerAuditEntry } from '../audit-entry.js';
 import type { ActionResult, AuditFilter, PersonAct, ReplacingAction } from '../store.js';
 import type { SqliteConnection } from './connection.js';
 import { PEOPLE } from './sql.js';
