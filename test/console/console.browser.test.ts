@@ -127,7 +127,13 @@ describe.skipIf(!browser)('sandbox console in Chromium', () => {
   ])('a GP-route message advanced from the console: %s', async (name, clicks, status, subStatus) => {
     const { messageId } = await cdms.gpconnect.send(gpMessage({ messageId: crypto.randomUUID() }));
     const page = await open(`/messages/${messageId}`);
-    for (const label of clicks) await page.getByRole('button', { name: label, exact: true }).click();
+    // Each step's own answer before the next click: on a busy machine a second click sent while the first
+    // is still on its way reached the sandbox before it, and was refused as out of order.
+    for (const label of clicks) {
+      const before = await page.locator('#console-status').textContent();
+      await page.getByRole('button', { name: label, exact: true }).click();
+      await eventually(() => page.locator('#console-status').textContent()).not.toBe(before);
+    }
     await eventually(() => page.locator('#console-status').textContent()).toContain(`now ${status}`);
     expect(await cdms.gpconnect.status(messageId)).toMatchObject({ status, subStatus });
     if (name === 'received') await accessible(page, 'GP-route message');

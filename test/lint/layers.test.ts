@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { folderClashes } from './folder-clashes.js';
 
 interface Layer {
   floor: string[];
@@ -71,17 +72,7 @@ describe('every row of the layer table is a lint rule', () => {
 
   it('no folder inside a floor bears the name of a floor, so `../core/` always means src/core', () => {
     const folders = new Set(LAYERS.flatMap((layer) => layer.floor).filter((name) => !isFile(name)));
-    const clashes: string[] = [];
-    const walk = (dir: string, depth: number): void => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (!statSync(path).isDirectory()) continue;
-        if (depth > 0 && folders.has(name)) clashes.push(path.slice(root.length));
-        walk(path, depth + 1);
-      }
-    };
-    walk(join(root, 'src'), 0);
-    expect(clashes).toEqual([]);
+    expect(folderClashes(join(root, 'src'), folders, root)).toEqual([]);
   });
 
   it('every folder and top-level file of src/ is in a row', () => {

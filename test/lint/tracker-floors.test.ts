@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { folderClashes } from './folder-clashes.js';
 
 interface Floor {
   floor: string[];
@@ -130,17 +131,7 @@ describe("every row of the tracker's floors is a lint rule", () => {
 
   it('no folder inside a floor bears the name of a floor, so `../store/` always means src/tracker/store', () => {
     const folders = new Set(FLOORS.flatMap((row) => row.floor).filter((name) => !isFile(name)));
-    const clashes: string[] = [];
-    const walk = (dir: string, depth: number): void => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (!statSync(path).isDirectory()) continue;
-        if (depth > 0 && folders.has(name)) clashes.push(path.slice(root.length));
-        walk(path, depth + 1);
-      }
-    };
-    walk(tracker, 0);
-    expect(clashes).toEqual([]);
+    expect(folderClashes(tracker, folders, root)).toEqual([]);
   });
 
   it('each row refuses, from each of its floors (at two depths), an import of every floor it does not name, and lets through those it names', { timeout: 180_000 }, async () => {

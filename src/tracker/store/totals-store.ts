@@ -1,7 +1,7 @@
 // The counts the stats and the health check read of the ledger.
 // The PostgreSQL store's concern (store.ts joins them), over the
 // statements of sql.ts.
-import type { SqlDriver } from '../db/driver.js';
+import type { SqlDriver, SqlRow } from '../db/driver.js';
 import type { TrackedRoute, TrackerStage } from '../model/types.js';
 import { date } from './rows.js';
 import type { Statements } from './sql.js';
@@ -76,13 +76,18 @@ export class TotalsStore {
   /** The health check's counts and times, in one round trip. */
   async healthTotals(overdueBefore: Date, notifierFailures: number): Promise<HealthTotals> {
     const [r] = await this.#db.query(this.#sql.healthTotals, [overdueBefore, notifierFailures]);
-    return {
-      attention: Number(r?.attention ?? 0),
-      overduePolls: Number(r?.overdue ?? 0),
-      unhandledEvents: Number(r?.unhandled_events ?? 0),
-      oldestUnhandledEventAt: date(r?.oldest_unhandled_at),
-      lastSlotAt: date(r?.last_slot),
-      failingNotifiers: typeof r?.failing_notifiers === 'string' ? (JSON.parse(r.failing_notifiers) as FailingNotifier[]) : [],
-    };
+    return toHealthTotals(r);
   }
+}
+
+/** The health check's row, as either engine answers it, read into its counts and times. Internal. */
+export function toHealthTotals(r: SqlRow | undefined): HealthTotals {
+  return {
+    attention: Number(r?.attention ?? 0),
+    overduePolls: Number(r?.overdue ?? 0),
+    unhandledEvents: Number(r?.unhandled_events ?? 0),
+    oldestUnhandledEventAt: date(r?.oldest_unhandled_at),
+    lastSlotAt: date(r?.last_slot),
+    failingNotifiers: typeof r?.failing_notifiers === 'string' ? (JSON.parse(r.failing_notifiers) as FailingNotifier[]) : [],
+  };
 }

@@ -5,7 +5,8 @@
 /* eslint-disable @typescript-eslint/require-await -- async for the store's interface (the PostgreSQL store awaits its driver); SQLite answers synchronously, and `async` turns its throws into rejections. */
 import type { TrackedRoute, TrackerStage } from '../../model/types.js';
 import { date } from '../rows.js';
-import type { FailingNotifier, HealthTotals, StageCount, Totals } from '../store.js';
+import type { HealthTotals, StageCount, Totals } from '../store.js';
+import { toHealthTotals } from '../totals-store.js';
 import type { SqliteConnection, WriteFault } from './connection.js';
 import { MESSAGES } from './sql.js';
 
@@ -42,13 +43,6 @@ export class SqliteTotalsStore {
 
   async healthTotals(overdueBefore: Date, notifierFailures: number): Promise<HealthTotals> {
     const r = this.#c.get(MESSAGES.healthTotals, { before: overdueBefore, failures: notifierFailures });
-    return {
-      attention: Number(r?.attention ?? 0),
-      overduePolls: Number(r?.overdue ?? 0),
-      unhandledEvents: Number(r?.unhandled_events ?? 0),
-      oldestUnhandledEventAt: date(r?.oldest_unhandled_at),
-      lastSlotAt: date(r?.last_slot),
-      failingNotifiers: typeof r?.failing_notifiers === 'string' ? (JSON.parse(r.failing_notifiers) as FailingNotifier[]) : [],
-    };
+    return toHealthTotals(r);
   }
 }
