@@ -1,23 +1,10 @@
 // The events waiting for the handlers: claimed, handled, put back.
 // The PostgreSQL store's concern (store.ts joins them), over the
 // statements of sql.ts.
-import type { SqlDriver, SqlRow } from '../db/driver.js';
+import type { SqlDriver } from '../db/driver.js';
 import type { TrackerEvent } from '../model/events.js';
-import type { TrackedRoute } from '../model/types.js';
+import { toEvent } from './rows.js';
 import type { Statements } from './sql.js';
-
-function toEvent(row: SqlRow): TrackerEvent {
-  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
-  return {
-    ...data,
-    id: String(row.id),
-    kind: row.kind,
-    messageId: String(row.message_id),
-    route: row.route as TrackedRoute,
-    at: row.at as Date,
-    attempt: Number(row.attempts),
-  } as TrackerEvent;
-}
 
 /** The events waiting for the handlers: claimed, handled, put back. Internal. */
 export class EventStore {

@@ -6,6 +6,7 @@ import type { AttentionCounts, AttentionNotice } from '../notify/notifier.js';
 import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../model/types.js';
 import type { MessageState, StoredPayload } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
+import type { TrackerEvent } from '../model/events.js';
 import { newMessageKey, seal, unseal } from './sealed-payload.js';
 
 /** A text column, or null. */
@@ -169,3 +170,17 @@ export function attentionNotice(row: SqlRow): AttentionNotice {
 
 /** Rows of `reason` and `n` as counts per reason. */
 export const attentionCounts = (rows: readonly SqlRow[]): AttentionCounts => Object.fromEntries(rows.map((r) => [String(r.reason), Number(r.n)]));
+
+/** An `events` row as the event the app's handler gets: its data (JSON, or already parsed by PostgreSQL) and the row's own fields. */
+export function toEvent(row: SqlRow): TrackerEvent {
+  const data = json(row.data) as Record<string, unknown>;
+  return {
+    ...data,
+    id: String(row.id),
+    kind: row.kind,
+    messageId: String(row.message_id),
+    route: row.route as TrackedRoute,
+    at: date(row.at) ?? new Date(0),
+    attempt: Number(row.attempts),
+  } as TrackerEvent;
+}

@@ -2,10 +2,8 @@
 // The SQLite store's concern (store.ts joins them), over the statements of
 // sql.ts.
 /* eslint-disable @typescript-eslint/require-await -- async for the store's interface (the PostgreSQL store awaits its driver); SQLite answers synchronously, and `async` turns its throws into rejections. */
-import type { SqlRow } from '../../db/driver.js';
 import type { TrackerEvent } from '../../model/events.js';
-import type { TrackedRoute } from '../../model/types.js';
-import { date } from '../rows.js';
+import { date, toEvent } from '../rows.js';
 import type { SqliteConnection } from './connection.js';
 import { EVENTS } from './sql.js';
 
@@ -37,17 +35,4 @@ export class SqliteEventStore {
   async nextEventDue(): Promise<Date | null> {
     return date(this.#c.get(EVENTS.nextDue)?.due);
   }
-}
-
-function toEvent(row: SqlRow): TrackerEvent {
-  const data = JSON.parse(String(row.data)) as Record<string, unknown>;
-  return {
-    ...data,
-    id: String(row.id),
-    kind: row.kind,
-    messageId: String(row.message_id),
-    route: row.route as TrackedRoute,
-    at: date(row.at) ?? new Date(0),
-    attempt: Number(row.attempts),
-  } as TrackerEvent;
 }
