@@ -4,11 +4,11 @@
 // refused. CONTRIBUTING.md's table says the same rows.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ESLint, type Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+import type { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { folderClashes } from './folder-clashes.js';
+import { importMessages, importProbes, importRulesOnly, loadEslintConfig } from './import-probe.js';
 
 interface Layer {
   floor: string[];
@@ -18,41 +18,17 @@ interface Layer {
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-// Loaded by URL: the config is JavaScript, without types for the compiler.
-const configUrl = pathToFileURL(join(root, 'eslint.config.js')).href;
 let LAYERS: Layer[];
 let eslint: ESLint;
 
 beforeAll(async () => {
-  const loaded = (await import(configUrl)) as { default: Linter.Config[]; LAYERS: Layer[] };
+  const loaded = await loadEslintConfig<{ LAYERS: Layer[] }>(root);
   LAYERS = loaded.LAYERS;
-  const layerBlocks = loaded.default.filter((block) => block.name?.startsWith('layers: '));
-  // Only the layer rules (and a parser for TypeScript): no type information is needed, and none is wanted for files that do not exist.
-  eslint = new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...layerBlocks],
-  });
+  eslint = importRulesOnly(root, loaded.default, ['layers: ']);
 }, 60_000);
 
 const isFile = (name: string) => name.endsWith('.ts');
 const folderOf = (name: string) => name.split('/')[0]!;
-
-/** Where a probe file of that floor member sits, and how it imports `target` (a folder or top-level file of src/). */
-function probes(member: string, target: string): { filePath: string; specifier: string }[] {
-  const rest = isFile(target) ? target.replace(/\.ts$/, '.js') : `${target}/some-file.js`;
-  if (isFile(member)) return [{ filePath: join(root, 'src', member), specifier: `./${rest}` }];
-  return [
-    { filePath: join(root, 'src', member, 'probe.ts'), specifier: `../${rest}` },
-    { filePath: join(root, 'src', member, 'deeper', 'probe.ts'), specifier: `../../${rest}` },
-  ];
-}
-
-/** The messages of the import rule for a file at `filePath` holding only `import ... from specifier`. */
-async function importRule(filePath: string, specifier: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import { x } from '${specifier}';\nexport const y = x;\n`, { filePath });
-  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
-}
 
 describe('every row of the layer table is a lint rule', () => {
   it('has the rows CONTRIBUTING.md lists, in its order, with what each may import', () => {
@@ -93,8 +69,8 @@ describe('every row of the layer table is a lint rule', () => {
           const door = layer.may.find((m) => m.includes('/') && folderOf(m) === target);
           const sameKind = layer.floor.includes(target) && isFile(target) === isFile(member);
           const allowed = layer.may.includes(target) || sameKind;
-          for (const { filePath, specifier } of probes(member, target)) {
-            const messages = await importRule(filePath, specifier);
+          for (const { filePath, specifier } of importProbes(join(root, 'src'), member, target)) {
+            const messages = await importMessages(eslint, filePath, specifier);
             const refused = messages.some((m) => m.startsWith('no-restricted-imports: '));
             if (refused) refusals++;
             if (allowed && messages.length > 0) wrong.push(`${specifier} from ${filePath.slice(root.length)} refused: ${messages.join('; ')}`);
@@ -103,7 +79,7 @@ describe('every row of the layer table is a lint rule', () => {
             if (door) {
               // Entered through its door only.
               const through = specifier.replace(/[^/]+\/some-file\.js$/, door.replace(/\.ts$/, '.js'));
-              if ((await importRule(filePath, through)).length > 0) wrong.push(`${through} (the door) from ${filePath.slice(root.length)} refused`);
+              if ((await importMessages(eslint, filePath, through)).length > 0) wrong.push(`${through} (the door) from ${filePath.slice(root.length)} refused`);
             }
           }
         }
@@ -118,7 +94,7 @@ describe('every row of the layer table is a lint rule', () => {
     expect(refusing.map((layer) => layer.floor)).toEqual([['core']]);
     for (const layer of refusing) {
       for (const name of layer.never!) {
-        const messages = await importRule(join(root, 'src', layer.floor[0]!, 'probe.ts'), name.replace('*', 'api'));
+        const messages = await importMessages(eslint, join(root, 'src', layer.floor[0]!, 'probe.ts'), name.replace('*', 'api'));
         expect(messages).toHaveLength(1);
         expect(messages[0]).toMatch(/^no-restricted-imports: /);
         expect(messages[0]!.endsWith(layer.why)).toBe(true);

@@ -5,11 +5,11 @@
 // of imports runs inside the tracker, found by walking its import graph.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ESLint, type Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+import type { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { folderClashes } from './folder-clashes.js';
+import { importMessages, importProbes, importRulesOnly, loadEslintConfig } from './import-probe.js';
 
 interface Floor {
   floor: string[];
@@ -19,39 +19,18 @@ interface Floor {
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tracker = join(root, 'src', 'tracker');
-const configUrl = pathToFileURL(join(root, 'eslint.config.js')).href;
 let FLOORS: Floor[];
 let LAYERS: Floor[];
 let eslint: ESLint;
 
 beforeAll(async () => {
-  const loaded = (await import(configUrl)) as { default: Linter.Config[]; TRACKER_FLOORS: Floor[]; LAYERS: Floor[] };
+  const loaded = await loadEslintConfig<{ TRACKER_FLOORS: Floor[]; LAYERS: Floor[] }>(root);
   FLOORS = loaded.TRACKER_FLOORS;
   LAYERS = loaded.LAYERS;
-  const blocks = loaded.default.filter((block) => block.name?.startsWith('layers: ') || block.name?.startsWith('tracker floors: '));
-  eslint = new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...blocks],
-  });
+  eslint = importRulesOnly(root, loaded.default, ['layers: ', 'tracker floors: ']);
 }, 60_000);
 
 const isFile = (name: string) => name.endsWith('.ts');
-
-/** Where a probe file of that floor member sits, and how it imports `target` (a folder or top-level file of src/tracker). */
-function probes(member: string, target: string): { filePath: string; specifier: string }[] {
-  const rest = isFile(target) ? target.replace(/\.ts$/, '.js') : `${target}/some-file.js`;
-  if (isFile(member)) return [{ filePath: join(tracker, member), specifier: `./${rest}` }];
-  return [
-    { filePath: join(tracker, member, 'probe.ts'), specifier: `../${rest}` },
-    { filePath: join(tracker, member, 'deeper', 'probe.ts'), specifier: `../../${rest}` },
-  ];
-}
-
-async function importRule(filePath: string, specifier: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import { x } from '${specifier}';\nexport const y = x;\n`, { filePath });
-  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
-}
 
 /** The tracker's files and, for each, the tracker files it imports (static imports, `import type`, re-exports, dynamic imports). */
 function importGraph(): Map<string, string[]> {
@@ -143,8 +122,8 @@ describe("every row of the tracker's floors is a lint rule", () => {
         for (const target of everything) {
           if (target === member) continue;
           const allowed = row.may.includes(target) || (row.floor.includes(target) && isFile(target) === isFile(member));
-          for (const { filePath, specifier } of probes(member, target)) {
-            const messages = await importRule(filePath, specifier);
+          for (const { filePath, specifier } of importProbes(tracker, member, target)) {
+            const messages = await importMessages(eslint, filePath, specifier);
             const refused = messages.some((m) => m.startsWith('no-restricted-imports: '));
             if (refused) refusals++;
             if (allowed && messages.length > 0) wrong.push(`${specifier} from ${filePath.slice(root.length)} refused: ${messages.join('; ')}`);
@@ -164,9 +143,9 @@ describe("every row of the tracker's floors is a lint rule", () => {
     for (const member of FLOORS.flatMap((row) => row.floor)) {
       const filePath = isFile(member) ? join(tracker, member) : join(tracker, member, 'probe.ts');
       const up = isFile(member) ? '../' : '../../';
-      const sandbox = await importRule(filePath, `${up}sandbox/server.js`);
+      const sandbox = await importMessages(eslint, filePath, `${up}sandbox/server.js`);
       expect(sandbox, member).toEqual([`no-restricted-imports: '${up}sandbox/server.js' import is restricted from being used by a pattern. ${trackerRow.why}`]);
-      expect(await importRule(filePath, `${up}core/logger.js`), member).toEqual([]);
+      expect(await importMessages(eslint, filePath, `${up}core/logger.js`), member).toEqual([]);
     }
   });
 });
