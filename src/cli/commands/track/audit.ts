@@ -14,12 +14,14 @@ interface AuditOptions extends GlobalOptions, TrackerDatabaseFlags {
   verify?: boolean | undefined;
 }
 
+const entries = (n: number): string => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+
 /** What `--verify` prints without `--json`. */
 export function verificationLines(v: AuditVerification): string[] {
   const lines = v.broken
-    ? [`Audit chain: BROKEN at entry ${v.broken.seq} (${v.broken.kind})`, `  ${v.broken.message}`, `  ${v.checked} entries before it link as written.`]
-    : [`Audit chain: OK, ${v.checked} entries each linked to the one before, up to the head.`];
-  if (v.unchained > 0) lines.push(`  ${v.unchained} entries written before the ledger chained its audit are not checked.`);
+    ? [`Audit chain: BROKEN at entry ${v.broken.seq} (${v.broken.kind})`, `  ${v.broken.message}`, `  ${entries(v.checked)} before it ${v.checked === 1 ? 'links' : 'link'} as written.`]
+    : [`Audit chain: OK, ${entries(v.checked)} each linked to the one before, up to the head.`];
+  if (v.unchained > 0) lines.push(`  ${entries(v.unchained)} written before the ledger chained its audit ${v.unchained === 1 ? 'is' : 'are'} not checked.`);
   lines.push(`head  entry ${v.head.seq}, sha256 ${v.head.hash}`);
   return lines;
 }
