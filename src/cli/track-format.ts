@@ -5,6 +5,10 @@ import { gpRouteLines } from './gp-route-lines.js';
 import type { PurgeResult, TrackedMessage, TrackedMessageSummary, TrackerHealth, TrackerListPage, TrackerStage, TrackerStats } from '../tracker/internal.js';
 import { ATTENTION_REASON_WORDS } from '../tracker/internal.js';
 
+
+/** `n` and the word for that many: `count(1, 'entry', 'entries')` is "1 entry". */
+export const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
 /** A time as RFC 3339 in UTC, to the second; `-` when there is none. */
 export function formatTime(at: Date | null): string {
   return at === null ? '-' : at.toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -3,17 +3,16 @@
 // the period they chose would take.
 import type { PurgePreview, ReadOnlyTracker } from '../tracker/internal.js';
 import type { CliContext } from './config.js';
-import { formatTime } from './track-format.js';
+import { count, formatTime } from './track-format.js';
 
 /** The lines of a dry run: counts, the cut-off, and that the audit stays. */
 export function purgePreviewLines(p: PurgePreview, olderThan: string): string[] {
   if (p.messages === 0) return [`Dry run, nothing deleted. Nothing would be deleted: no settled message was last changed more than ${olderThan} ago.`];
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return [
-    `Dry run, nothing deleted. A purge now would delete ${plural(p.messages, 'settled message', 'settled messages')} last changed before ${formatTime(p.before)} (more than ${olderThan} ago), with ${plural(p.histories, 'history row', 'history rows')} and ${plural(p.events, 'event', 'events')}.`,
+    `Dry run, nothing deleted. A purge now would delete ${count(p.messages, 'settled message', 'settled messages')} last changed before ${formatTime(p.before)} (more than ${olderThan} ago), with ${count(p.histories, 'history row', 'history rows')} and ${count(p.events, 'event', 'events')}.`,
     p.audited === 0
       ? 'None of them has entries in the audit.'
-      : `${plural(p.audited, 'of them has', 'of them have')} entries in the audit: the entries stay, and the worklist says when the message was removed.`,
+      : `${count(p.audited, 'of them has', 'of them have')} entries in the audit: the entries stay, and the worklist says when the message was removed.`,
   ];
 }
 

@@ -8,13 +8,14 @@ import type { AuditVerification } from '../../../tracker/internal.js';
 import type { CliContext, GlobalOptions } from '../../config.js';
 import { EXIT, UsageError } from '../../errors.js';
 import { withExamples } from '../../help.js';
+import { count } from '../../track-format.js';
 import { withReadOnlyTracker, type TrackerDatabaseFlags } from '../../tracker-database.js';
 
 interface AuditOptions extends GlobalOptions, TrackerDatabaseFlags {
   verify?: boolean | undefined;
 }
 
-const entries = (n: number): string => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+const entries = (n: number): string => count(n, 'entry', 'entries');
 
 /** What `--verify` prints without `--json`. */
 export function verificationLines(v: AuditVerification): string[] {
