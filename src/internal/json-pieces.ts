@@ -47,10 +47,24 @@ export function* jsonPieces(value: unknown, pieceChars: number = PIECE_CHARS): G
  * served while a large value is written.
  */
 export async function eachJsonPiece(value: unknown, onPiece: (piece: string) => void | Promise<void>, pieceChars: number = PIECE_CHARS): Promise<void> {
-  for (const piece of jsonPieces(value, pieceChars)) {
-    await onPiece(piece);
-    await nextTurn();
+  const pieces = jsonPieces(value, pieceChars);
+  let next = pieces.next();
+  while (!next.done) {
+    await onPiece(next.value);
+    next = pieces.next();
+    // No turn after the last piece: a small value (one piece) costs no turn at all.
+    if (!next.done) await nextTurn();
   }
+}
+
+/**
+ * Throws what JSON.stringify(value) would throw (a circular structure, a
+ * BigInt, a throwing toJSON) without writing the text of long strings: a
+ * check that a value can be written as JSON costs a walk of its structure,
+ * not a copy of its megabytes.
+ */
+export function assertJsonable(value: unknown): void {
+  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && v.length >= LONG_STRING ? '' : v));
 }
 
 /** Resolves at the next turn of the event loop (setImmediate where there is one, else a zero timer). */

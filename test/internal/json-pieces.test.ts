@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachJsonPiece, jsonPieces } from '../../src/internal/json-pieces.js';
+import { assertJsonable, eachJsonPiece, jsonPieces } from '../../src/internal/json-pieces.js';
 
 const LONG = 1 << 16;
 const joined = (value: unknown, pieceChars?: number): string => [...jsonPieces(value, pieceChars)].join('');
@@ -68,6 +68,14 @@ describe('jsonPieces', () => {
     expect(() => joined(cyclic)).toThrow(TypeError);
     const withBigInt = { content: 'x'.repeat(2 * LONG), n: 1n };
     expect(() => joined(withBigInt)).toThrow(TypeError);
+  });
+
+  it('assertJsonable throws where JSON.stringify throws, and passes long strings without writing them', () => {
+    const cyclic: Record<string, unknown> = { content: 'x'.repeat(2 * LONG) };
+    cyclic['self'] = cyclic;
+    expect(() => assertJsonable(cyclic)).toThrow(TypeError);
+    expect(() => assertJsonable({ deep: [{ n: 1n }], content: 'x'.repeat(2 * LONG) })).toThrow(TypeError);
+    expect(() => assertJsonable({ content: 'x'.repeat(2 * LONG), list: [1, 'two', null] })).not.toThrow();
   });
 
   it('lets the event loop run between pieces', async () => {

@@ -6,6 +6,7 @@
 // left to open them with. See D-TRACKER-24.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { StoredPayload } from '../model/message-state.js';
+import { eachJsonPiece } from '../../internal/json-pieces.js';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -32,4 +33,22 @@ export function unseal(sealed: Uint8Array, key: Uint8Array, messageId: string): 
   decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   return JSON.parse(text) as StoredPayload;
+}
+
+/**
+ * Seals a content as {@link seal} does, in pieces: its JSON text is written
+ * and encrypted about a megabyte at a time, the event loop running between
+ * pieces, and each piece of the sealed body is handed to `onPiece` in order.
+ * Returns the head (IV and tag); head then the pieces, joined, are what
+ * `seal` returns and {@link unseal} opens (GCM is a stream cipher: the body
+ * is the same whether encrypted whole or in pieces).
+ */
+export async function sealInPieces(payload: StoredPayload, key: Uint8Array, messageId: string, onPiece: (bytes: Buffer) => void): Promise<Buffer> {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(messageId));
+  await eachJsonPiece(payload, (text) => onPiece(cipher.update(text, 'utf8')));
+  const last = cipher.final();
+  if (last.length > 0) onPiece(last);
+  return Buffer.concat([iv, cipher.getAuthTag()]);
 }

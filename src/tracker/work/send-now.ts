@@ -18,6 +18,7 @@ import { classifySendError } from '../decide/send-verdict.js';
 import { describeError } from '../decide/describe-error.js';
 import { alreadyTracked, asSendError, notRecorded, outcomeNotRecorded, refusedBeforeSending } from './send-errors.js';
 import { dropUnsent, insertSending, replacementRecorded, replacingOf, type LineageOptions, type Replacing } from './lineage.js';
+import { assertJsonable } from '../../internal/json-pieces.js';
 
 /** The options of a tracked send, as tracker.send passes them. */
 interface SendNowOptions extends LineageOptions {
@@ -123,7 +124,8 @@ function checkedPayload(
     ...(options.allowOtherNhsNumbers === true ? { allowOtherNhsNumbers: true } : {}),
   };
   try {
-    JSON.stringify(payload);
+    // A walk of the message's structure, not a copy of its megabytes: the sealing writes the text in pieces later.
+    assertJsonable(payload);
   } catch {
     // Kept as JSON until the service holds it: what cannot be written (a cycle, a BigInt) is refused here, not by the database.
     problems.push({ name: 'message', reason: 'must be plain JSON data (no cycles, no BigInt values)' });

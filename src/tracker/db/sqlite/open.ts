@@ -11,6 +11,7 @@ import { loadSqlite, type SqliteDatabase } from './load.js';
 import { lockLedger, type SqliteLock } from './lock.js';
 import { ownerOnlyDirectory, ownerOnlyFile } from './owner-only.js';
 import { rememberWalFile } from './wal-sync.js';
+import { closeCheckpointer } from './wal-checkpointer.js';
 
 /** The ledger's database file inside its directory (SQLite adds `-wal` and `-shm` beside it). */
 export const LEDGER_FILE = 'ledger.sqlite';
@@ -116,13 +117,14 @@ export function sqliteDriver(db: SqliteDatabase, how: { readOnly: boolean; relea
         throw error;
       }
     },
-    close() {
+    async close() {
       try {
+        // The checkpointer's connection first: the last connection's close checkpoints and removes the log.
+        await closeCheckpointer(db);
         if (db.isOpen) db.close();
       } finally {
         how.release?.();
       }
-      return Promise.resolve();
     },
   };
 }

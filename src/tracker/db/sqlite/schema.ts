@@ -138,4 +138,16 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX events_due ON events (id) WHERE handled_at IS NULL;
   CREATE INDEX events_next ON events (next_attempt_at) WHERE handled_at IS NULL;
   `,
+  // A large sealed content in pieces of about a megabyte, each written by a small statement of its own, so
+  // that writing it never holds the event loop for long; `content_id` names the row's pieces (D-TRACKER-41).
+  `
+  CREATE TABLE sealed_pieces (
+    content_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    bytes BLOB NOT NULL,
+    PRIMARY KEY (content_id, seq)
+  );
+  ALTER TABLE messages ADD COLUMN content_id TEXT;
+  CREATE INDEX messages_content ON messages (content_id) WHERE content_id IS NOT NULL;
+  `,
 ];

@@ -19,6 +19,11 @@ export function rememberWalFile(db: SqliteDatabase, databaseFile: string): void 
   walFiles.set(db, `${databaseFile}-wal`);
 }
 
+/** The file a database was opened on, as rememberWalFile recorded it; undefined for `memory:`. Internal. */
+export function databaseFileOf(db: SqliteDatabase): string | undefined {
+  return walFiles.get(db)?.slice(0, -'-wal'.length);
+}
+
 /** Flushes one file to the disk. */
 export type FlushFile = (file: string) => Promise<void>;
 

@@ -10,7 +10,8 @@ import type { SqlRow } from '../../db/driver.js';
 import { sqliteFailure } from '../../db/sqlite/failure.js';
 import { DatabaseUnavailableError } from '../../model/errors.js';
 import type { SqliteDatabase, SqliteStatement, SqliteValue } from '../../db/sqlite/load.js';
-import { WalSync } from '../../db/sqlite/wal-sync.js';
+import { WalSync, databaseFileOf } from '../../db/sqlite/wal-sync.js';
+import { checkpointerOf } from '../../db/sqlite/wal-checkpointer.js';
 
 /** Values a statement's named parameters take. */
 export type Params = Record<string, SqliteValue | Date | boolean | undefined>;
@@ -41,6 +42,7 @@ export class SqliteConnection {
   #writeFault: WriteFault | null = null;
   #inTransaction = false;
   readonly #wal: WalSync;
+  #largeWrites = 0;
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
@@ -50,6 +52,37 @@ export class SqliteConnection {
   /** Resolves once the commits made so far are on the disk (wal-sync.ts): awaited by the writes a caller relies on. */
   durable(): Promise<void> {
     return this.#wal.durable();
+  }
+
+  /**
+   * A large content is being written (sealed-pieces.ts): until
+   * {@link endLarge}, this connection makes no checkpoint of its own, and
+   * {@link checkpointSoon} asks the worker thread for one instead
+   * (wal-checkpointer.ts), so the main thread never copies the log.
+   */
+  beginLarge(): void {
+    if (this.#largeWrites++ === 0) this.#quiet('PRAGMA wal_autocheckpoint = 0');
+  }
+
+  /** After a piece of a large content: a checkpoint off the main thread (none for `memory:`). */
+  checkpointSoon(): void {
+    checkpointerOf(this.#db, databaseFileOf(this.#db))?.request();
+  }
+
+  /** The large content is written: the connection's own checkpoints again, after one more off the main thread. */
+  endLarge(): void {
+    if (--this.#largeWrites > 0) return;
+    this.checkpointSoon();
+    this.#quiet('PRAGMA wal_autocheckpoint = 1000');
+  }
+
+  /** A setting changed where a failure must not hide the error being handled (the next statement reports the disk's state). */
+  #quiet(sql: string): void {
+    try {
+      this.#db.exec(sql);
+    } catch {
+      // See above.
+    }
   }
 
   /** Every row of a statement. */

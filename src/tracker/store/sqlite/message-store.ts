@@ -6,11 +6,18 @@
 import type { StatusChange, TrackerStage } from '../../model/types.js';
 import type { MessageState } from '../../model/message-state.js';
 import type { Transition } from '../../model/transition.js';
-import { date, sealContent, toState, toStatusChange, type InsertLease } from '../rows.js';
+import { date, toState, toStatusChange, type InsertLease } from '../rows.js';
 import type { ClaimedWork, ListFilter } from '../store.js';
 import type { SqliteConnection } from './connection.js';
 import { EVENTS, MESSAGES } from './sql.js';
 import { withoutZeroingSealed } from './erase-sealed.js';
+import { sealForRow, withPieces, type PieceSweeper, type SealedForRow } from './sealed-pieces.js';
+
+/** A large content's pieces on their way to a row (sealed-pieces.ts): the ids being written, and what drops those no row names. */
+export interface Pieces {
+  writing: Set<string>;
+  sweeper: PieceSweeper;
+}
 
 const json = (v: unknown): string => JSON.stringify(v);
 
@@ -18,16 +25,45 @@ const json = (v: unknown): string => JSON.stringify(v);
 export class SqliteMessageStore {
   readonly #c: SqliteConnection;
   readonly #keysDestroyed: () => void;
+  readonly #pieces: Pieces;
 
-  constructor(c: SqliteConnection, keysDestroyed: () => void) {
+  constructor(c: SqliteConnection, keysDestroyed: () => void, pieces: Pieces) {
     this.#c = c;
     this.#keysDestroyed = keysDestroyed;
+    this.#pieces = pieces;
   }
 
   async insert(state: MessageState, lease?: InsertLease): Promise<false | { leaseUntil: Date | null }> {
-    const inserted = this.#c.transaction(() => insertRow(this.#c, state, lease));
-    await this.#c.durable();
-    return inserted;
+    return this.#withSealed(state, async (sealed) => {
+      const inserted = this.#c.transaction(() => insertRow(this.#c, state, lease, sealed));
+      await this.#c.durable();
+      return inserted;
+    });
+  }
+
+  /** {@link insert}'s sealing, for another store's transaction (a replacement's row, people-store.ts). */
+  sealedInsert<T>(state: MessageState, write: (sealed: SealedForRow) => Promise<T>): Promise<T> {
+    return this.#withSealed(state, write);
+  }
+
+  /**
+   * Seals a new row's content (in pieces when large: sealed-pieces.ts), then
+   * writes the row with `write`. Pieces no row came to name (a duplicate id,
+   * a write refused) are swept away at once.
+   */
+  async #withSealed<T>(state: MessageState, write: (sealed: SealedForRow) => Promise<T>): Promise<T> {
+    const sealed = await sealForRow(this.#c, state, this.#pieces.writing);
+    if (sealed.contentId === null) return write(sealed);
+    let named = false;
+    try {
+      const result = await write(sealed);
+      // false (insert) or a word (a replacement's 'duplicate', 'unknown', 'replaced'): no row was written.
+      named = result !== false && typeof result !== 'string';
+      return result;
+    } finally {
+      this.#pieces.writing.delete(sealed.contentId);
+      if (!named) void this.#pieces.sweeper.sweep();
+    }
   }
 
   async renewLease(messageId: string, owner: string, until: Date): Promise<boolean> {
@@ -68,7 +104,7 @@ export class SqliteMessageStore {
       this.#c.all(MESSAGES.dueIds, { now, limit }).flatMap((due) => {
         this.#c.run(MESSAGES.claim, { id: String(due.message_id), owner, until });
         const row = this.#c.get(MESSAGES.getKeyed, { id: String(due.message_id) });
-        return row ? [{ state: toState(row), claimedStage: due.stage as TrackerStage }] : [];
+        return row ? [{ state: toState(withPieces(this.#c, row)), claimedStage: due.stage as TrackerStage }] : [];
       }),
     );
   }
@@ -77,7 +113,7 @@ export class SqliteMessageStore {
     return this.#c.transaction(() => {
       if (this.#c.run(MESSAGES.claimOne, { id: messageId, owner, until, now }) === 0) return undefined;
       const row = this.#c.get(MESSAGES.getKeyed, { id: messageId });
-      return row ? toState(row) : undefined;
+      return row ? toState(withPieces(this.#c, row)) : undefined;
     });
   }
 
@@ -114,9 +150,9 @@ export class SqliteMessageStore {
   }
 }
 
-/** Writes a message: the row and its key; the lease runs from the write, never ending before `lease.until` (D-TRACKER-19). */
-export function insertRow(c: SqliteConnection, s: MessageState, lease: InsertLease | undefined): false | { leaseUntil: Date | null } {
-  const { sealed, key } = sealContent(s);
+/** Writes a message: the row and its content's key (sealed by sealForRow); the lease runs from the write, never ending before `lease.until` (D-TRACKER-19). */
+export function insertRow(c: SqliteConnection, s: MessageState, lease: InsertLease | undefined, content: SealedForRow): false | { leaseUntil: Date | null } {
+  const { sealed, key, contentId } = content;
   const leaseUntil = lease ? new Date(Math.max(lease.until.getTime(), Date.now() + lease.ms)) : null;
   const inserted = c.run(MESSAGES.insert, {
     message_id: s.messageId, route: s.route, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated,
@@ -124,7 +160,7 @@ export function insertRow(c: SqliteConnection, s: MessageState, lease: InsertLea
     due_at: s.dueAt, polls: s.polls, poll_times: json(s.pollTimes), send_attempts: s.sendAttempts, failed_since: s.failedSince,
     attention: s.attention, attention_at: s.attentionAt, attention_detail: s.attentionDetail, attention_raised: json(s.attentionRaised),
     last_error: s.lastError, metadata: s.metadata === null ? null : json(s.metadata), lease_owner: lease?.owner ?? null, lease_until: leaseUntil,
-    sealed, replaces: s.replaces, version_number: s.versionNumber,
+    sealed, content_id: contentId, replaces: s.replaces, version_number: s.versionNumber,
   });
   if (inserted === 0) return false;
   if (key) c.run(MESSAGES.insertKey, { message_id: s.messageId, key });

@@ -12,7 +12,7 @@ import type { ActionResult, AuditFilter, PersonAct, ReplacingAction } from '../s
 import type { SqliteConnection } from './connection.js';
 import * as people from './people.js';
 import { PEOPLE } from './sql.js';
-import { insertRow } from './message-store.js';
+import { insertRow, type SqliteMessageStore } from './message-store.js';
 
 const json = (v: unknown): string => JSON.stringify(v);
 
@@ -20,10 +20,13 @@ const json = (v: unknown): string => JSON.stringify(v);
 export class SqlitePeopleStore {
   readonly #c: SqliteConnection;
   readonly #keysDestroyed: () => void;
+  readonly #sealedInsert: SqliteMessageStore['sealedInsert'];
 
-  constructor(c: SqliteConnection, keysDestroyed: () => void) {
+  /** `sealedInsert` seals a replacement's content as a new message's is (in pieces when large) before its row is written. */
+  constructor(c: SqliteConnection, keysDestroyed: () => void, sealedInsert: SqliteMessageStore['sealedInsert']) {
     this.#c = c;
     this.#keysDestroyed = keysDestroyed;
+    this.#sealedInsert = sealedInsert;
   }
 
   async acknowledge(messageId: string, now: Date, person?: PersonAct & { reason: AttentionReason | null }): Promise<ActionResult> {
@@ -39,17 +42,19 @@ export class SqlitePeopleStore {
   }
 
   async insertReplacing(state: MessageState, lease: InsertLease, earlier: string): Promise<{ leaseUntil: Date | null } | 'duplicate' | 'unknown' | 'replaced'> {
-    const result = this.#c.transaction(() => {
-      const locked = this.#c.get(PEOPLE.found, { id: earlier });
-      if (!locked) return 'unknown';
-      if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
-      const written = insertRow(this.#c, { ...state, replaces: earlier }, lease);
-      if (!written) return 'duplicate';
-      this.#c.run(PEOPLE.markReplaced, { id: earlier, replacement: state.messageId });
-      return written;
+    return this.#sealedInsert(state, async (sealed) => {
+      const result = this.#c.transaction(() => {
+        const locked = this.#c.get(PEOPLE.found, { id: earlier });
+        if (!locked) return 'unknown';
+        if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
+        const written = insertRow(this.#c, { ...state, replaces: earlier }, lease, sealed);
+        if (!written) return 'duplicate';
+        this.#c.run(PEOPLE.markReplaced, { id: earlier, replacement: state.messageId });
+        return written;
+      });
+      await this.#c.durable();
+      return result;
     });
-    await this.#c.durable();
-    return result;
   }
 
   async completeReplacement(earlier: string, replacement: string, now: Date, person: PersonAct & { action: ReplacingAction }): Promise<void> {

@@ -14,11 +14,11 @@ export const MESSAGES = {
     INSERT INTO messages (message_id, route, stage, status, sub_status, status_updated, topic, recipient,
       created_at, sent_at, expiry_at, follow_until, due_at, polls, poll_times, send_attempts, failed_since,
       attention, attention_at, attention_detail, attention_raised, last_error, payload, metadata, changed_at,
-      lease_owner, lease_until, sealed, replaces, version_number)
+      lease_owner, lease_until, sealed, content_id, replaces, version_number)
     VALUES (:message_id, :route, :stage, :status, :sub_status, :status_updated, :topic, :recipient,
       :created_at, :sent_at, :expiry_at, :follow_until, :due_at, :polls, :poll_times, :send_attempts, :failed_since,
       :attention, :attention_at, :attention_detail, :attention_raised, :last_error, NULL, :metadata, :created_at,
-      :lease_owner, :lease_until, :sealed, :replaces, :version_number)
+      :lease_owner, :lease_until, :sealed, :content_id, :replaces, :version_number)
     ON CONFLICT (message_id) DO NOTHING`,
   insertKey: `INSERT INTO message_keys (message_id, key) VALUES (:message_id, :key)`,
   renewLease: `UPDATE messages SET lease_until = :until WHERE message_id = :id AND lease_owner = :owner`,
@@ -37,7 +37,7 @@ export const MESSAGES = {
       attention_detail = CASE WHEN :raised_count > json_array_length(attention_raised) THEN :attention_detail WHEN attention = :resolved THEN NULL ELSE attention_detail END,
       attention_raised = :attention_raised, last_error = :last_error,
       payload = CASE WHEN :erase THEN NULL ELSE payload END, sealed = CASE WHEN :erase THEN NULL ELSE sealed END,
-      changed_at = :changed_at, lease_owner = NULL, lease_until = NULL, unclear_at = :unclear_at
+      content_id = CASE WHEN :erase THEN NULL ELSE content_id END, changed_at = :changed_at, lease_owner = NULL, lease_until = NULL, unclear_at = :unclear_at
     WHERE message_id = :id AND (:owner IS NULL OR lease_owner = :owner)
     RETURNING route`,
   history: `INSERT INTO history (message_id, at, status, sub_status, status_updated, source)
@@ -98,6 +98,16 @@ export const MESSAGES = {
   purgeHistory: `DELETE FROM history WHERE message_id = :id`,
   purgeEvents: `DELETE FROM events WHERE message_id = :id`,
   purgeMessage: `DELETE FROM messages WHERE message_id = :id`,
+} as const;
+
+/** A large sealed content's pieces (sealed-pieces.ts). */
+export const PIECES = {
+  insert: `INSERT INTO sealed_pieces (content_id, seq, bytes) VALUES (:content_id, :seq, :bytes)`,
+  read: `SELECT bytes FROM sealed_pieces WHERE content_id = :content_id ORDER BY seq`,
+  /** Contents no row names any more: erased, deleted, or written by a process that died before its row. */
+  orphans: `SELECT DISTINCT content_id FROM sealed_pieces p WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.content_id = p.content_id)`,
+  /** One piece of a content at a time, so that dropping 67 MB never holds the event loop for long. */
+  dropOne: `DELETE FROM sealed_pieces WHERE content_id = :content_id AND seq = (SELECT min(seq) FROM sealed_pieces WHERE content_id = :content_id)`,
 } as const;
 
 /** People's actions on messages, and the audit that records them. */

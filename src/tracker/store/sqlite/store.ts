@@ -18,6 +18,7 @@ import { SqliteTotalsStore } from './totals-store.js';
 import { SqliteRetentionStore } from './retention-store.js';
 import { SqliteBudgetStore } from './budget-store.js';
 import { chainHead, chainRows } from './audit-chain.js';
+import { PieceSweeper } from './sealed-pieces.js';
 import type { ChainHead, ChainRow } from '../audit-chain.js';
 
 /** The SQLite ledger. Internal. */
@@ -32,14 +33,17 @@ export class SqliteStore implements LedgerStore {
   readonly #totals: SqliteTotalsStore;
   readonly #retention: SqliteRetentionStore;
   readonly #budget: SqliteBudgetStore;
+  readonly #sweeper: PieceSweeper;
 
   constructor(db: SqliteDatabase) {
     this.#c = new SqliteConnection(db);
     this.notifiers = new SqliteNotifierStore(this.#c);
-    this.#messages = new SqliteMessageStore(this.#c, () => this.keysDestroyed());
+    const writing = new Set<string>();
+    this.#sweeper = new PieceSweeper(this.#c, writing);
+    this.#messages = new SqliteMessageStore(this.#c, () => this.keysDestroyed(), { writing, sweeper: this.#sweeper });
     this.#instances = new SqliteInstanceStore();
     this.#events = new SqliteEventStore(this.#c);
-    this.#people = new SqlitePeopleStore(this.#c, () => this.keysDestroyed());
+    this.#people = new SqlitePeopleStore(this.#c, () => this.keysDestroyed(), (...a) => this.#messages.sealedInsert(...a));
     this.#totals = new SqliteTotalsStore(this.#c);
     this.#retention = new SqliteRetentionStore(this.#c, db);
     this.#budget = new SqliteBudgetStore(this.#c);
@@ -94,7 +98,11 @@ export class SqliteStore implements LedgerStore {
   readonly auditChainHead = (): Promise<ChainHead> => Promise.resolve().then(() => chainHead(this.#c));
   readonly vacuum: SqliteRetentionStore['vacuum'] = (...a) => this.#retention.vacuum(...a);
   readonly removedAt: SqliteRetentionStore['removedAt'] = (...a) => this.#retention.removedAt(...a);
-  readonly shredKeys: SqliteRetentionStore['shredKeys'] = (...a) => this.#retention.shredKeys(...a);
+  /** After an erase and at the start: the pieces of contents no row names are dropped first (sealed-pieces.ts), then the log is cleared of destroyed keys. */
+  readonly shredKeys: SqliteRetentionStore['shredKeys'] = async (...a) => {
+    await this.#sweeper.sweep();
+    return this.#retention.shredKeys(...a);
+  };
 
   // The request budget (budget-store.ts).
   readonly reserveSlots: SqliteBudgetStore['reserveSlots'] = (...a) => this.#budget.reserveSlots(...a);
