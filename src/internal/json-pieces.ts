@@ -138,6 +138,10 @@ function withToJson(key: string, raw: unknown): unknown {
   return raw;
 }
 
+/** Characters JSON.stringify writes otherwise than as they are: quote, backslash, control characters, and surrogates (a lone one is escaped). */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /** A long string's JSON text in slices, never cutting between the two halves of a surrogate pair (JSON.stringify would escape each half alone). */
 function* longString(text: string, sliceChars: number): Generator<string, void, undefined> {
   yield '"';
@@ -145,7 +149,9 @@ function* longString(text: string, sliceChars: number): Generator<string, void, 
     let end = Math.min(start + sliceChars, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    yield JSON.stringify(text.slice(start, end)).slice(1, -1);
+    const part = text.slice(start, end);
+    // Most long strings (base64) have nothing JSON escapes: their text is the part itself, no copy made.
+    yield NEEDS_ESCAPE.test(part) ? JSON.stringify(part).slice(1, -1) : part;
     start = end;
   }
   yield '"';

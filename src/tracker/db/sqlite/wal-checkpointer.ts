@@ -73,6 +73,8 @@ export class WalCheckpointer {
     if (!worker) return;
     this.#worker = undefined;
     const exited = once(worker, 'exit');
+    // Waited for, so held: an unref'd worker's exit would not keep the process alive until it comes.
+    worker.ref();
     worker.postMessage('close');
     await exited;
   }
