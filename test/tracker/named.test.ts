@@ -3,6 +3,7 @@
 // as they are, and the values of a call taken by name.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { bind, bindValues, named, namedTable, type ParamNames } from '../../src/tracker/db/named.js';
+import { statements, type Statements } from '../../src/tracker/store/sql.js';
 
 describe('named', () => {
   it('numbers each name in the order it first appears', () => {
@@ -83,5 +84,22 @@ describe('the names the compiler reads', () => {
     expect(() => bindValues(s, { id: 'x', limt: 1 })).toThrow(/:limit has no value/);
     // @ts-expect-error -- a statement with parameters needs its values
     expect(() => bind(s)).toThrow(/:id has no value/);
+  });
+});
+
+describe("the tracker's PostgreSQL statements", () => {
+  it('are named, with the names of the fragments they are built of (the lease rule, the raised reasons) read by the compiler too', () => {
+    type Names<K extends keyof Statements> = Statements[K] extends { names: readonly (infer N)[] } ? N : never;
+    expectTypeOf<Names<'claimDue'>>().toEqualTypeOf<'owner' | 'until' | 'now' | 'limit'>();
+    expectTypeOf<Names<'claimOne'>>().toEqualTypeOf<'id' | 'owner' | 'until' | 'now'>();
+    expectTypeOf<'raised_count' | 'resolved' | 'erase' | 'history' | 'events'>().toExtend<Names<'saveTransition'>>();
+    expectTypeOf<Names<'reserveSlots'>>().toEqualTypeOf<'name' | 'now' | 'count' | 'spacing'>();
+    const sql = statements('tracker');
+    expect(sql.claimDue.names).toEqual(['owner', 'until', 'now', 'limit']);
+    expect(sql.saveTransition.names).toHaveLength(25);
+    expect(sql.insertMessage.names).toHaveLength(31);
+    // Casts and literals came through: the interval of the lease rule, the jsonb of the history.
+    expect(sql.insertMessage.text).toContain("$27::float8 * interval '1 millisecond'");
+    expect(sql.saveTransition.text).toMatch(/jsonb_array_elements\(\$\d+::jsonb\) WITH ORDINALITY AS h/);
   });
 });
