@@ -4,17 +4,15 @@
 // from the files). Everything else is the same code, so the difference between
 // the two sides is the seal's cost. Bench only: never a way to run a tracker.
 import type { SqlDriver } from '../../src/tracker/db/driver.js';
+import { bind } from '../../src/tracker/db/named.js';
 import type { MessageState } from '../../src/tracker/model/message-state.js';
-import { insertParams } from '../../src/tracker/store/rows.js';
-import { statements } from '../../src/tracker/store/sql.js';
+import { insertValues } from '../../src/tracker/store/rows.js';
+import { statements, type Statements } from '../../src/tracker/store/sql.js';
 import { TrackerStore } from '../../src/tracker/store/store.js';
-
-/** Position of the `payload` parameter in `insertMessage` (see rows.ts). */
-const PAYLOAD_PARAM = 22;
 
 export class ClearContentStore extends TrackerStore {
   readonly #db: SqlDriver;
-  readonly #insert: string;
+  readonly #insert: Statements['insertMessage'];
 
   constructor(db: SqlDriver, schema: string) {
     super(db, schema);
@@ -24,9 +22,8 @@ export class ClearContentStore extends TrackerStore {
 
   override readonly insert = async (state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> => {
     // The parameters of a message without content (no key made, nothing sealed), then its content in clear.
-    const params = insertParams({ ...state, payload: null }, lease);
-    params[PAYLOAD_PARAM] = state.payload === null ? null : JSON.stringify(state.payload);
-    const [row] = await this.#db.query<{ lease_until: Date | null }>(this.#insert, params);
+    const values = { ...insertValues({ ...state, payload: null }, lease), payload: state.payload === null ? null : JSON.stringify(state.payload) };
+    const [row] = await this.#db.query<{ lease_until: Date | null }>(...bind(this.#insert, values));
     return row ? { leaseUntil: row.lease_until } : false;
   };
 

@@ -3,6 +3,7 @@
 // the read-only opener, which must never migrate).
 import { ConfigurationError } from '../../core/errors/cdms-error.js';
 import type { SqlDriver } from './driver.js';
+import { bind, named } from './named.js';
 import { quoteIdentifier } from './quote-identifier.js';
 import { MIGRATIONS } from './schema.js';
 import { sqliteFailure } from './sqlite/failure.js';
@@ -29,8 +30,9 @@ export async function migrate(driver: SqlDriver, schema: string): Promise<number
     }
   }
   const quoted = quoteIdentifier(schema);
+  const recordVersion = named(`INSERT INTO ${quoted}.schema_version (version, applied_at) VALUES (:version, :applied_at)`);
   return driver.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`cdms-tracker:${schema}`]);
+    await tx.query(...bind(named('SELECT pg_advisory_xact_lock(hashtext(:lock))'), { lock: `cdms-tracker:${schema}` }));
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
     await tx.query(`CREATE TABLE IF NOT EXISTS ${quoted}.schema_version (version integer NOT NULL, applied_at timestamptz NOT NULL)`);
     const [row] = await tx.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${quoted}.schema_version`);
@@ -45,7 +47,7 @@ export async function migrate(driver: SqlDriver, schema: string): Promise<number
       for (const statement of splitStatements(MIGRATIONS[version - 1] ?? '')) {
         await tx.query(statement.replaceAll('$schema', quoted));
       }
-      await tx.query(`INSERT INTO ${quoted}.schema_version (version, applied_at) VALUES ($1, $2)`, [version, new Date()]);
+      await tx.query(...bind(recordVersion, { version, applied_at: new Date() }));
     }
     return MIGRATIONS.length;
   });
@@ -64,7 +66,7 @@ export async function installedVersion(driver: SqlDriver, schema: string): Promi
     }
   }
   const table = `${quoteIdentifier(schema)}.schema_version`;
-  const [found] = await driver.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table]);
+  const [found] = await driver.query<{ t: string | null }>(...bind(named('SELECT to_regclass(:table)::text AS t'), { table }));
   if (!found?.t) return 0;
   const [row] = await driver.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${table}`);
   return row?.version ?? 0;

@@ -71,3 +71,11 @@ export function toAuditEntry(row: SqlRow): TrackerAuditEntry {
     detail: text(row.detail),
   };
 }
+
+/** An entry's values by column, named as both engines' statements that write an entry name them. */
+export function auditValues(e: Omit<TrackerAuditEntry, 'id'>) {
+  return {
+    at: e.at, message_id: e.messageId, actor: e.by, action: e.action, outcome: e.outcome, reason: e.reason,
+    assignee: e.assignee, related: e.replacement, note: e.note, detail: e.detail,
+  };
+}

@@ -3,8 +3,9 @@
 // The PostgreSQL store's concern (store.ts joins them), over the
 // statements of sql.ts.
 import type { SqlDriver, SqlRow } from '../db/driver.js';
+import { bind } from '../db/named.js';
 import type { StatusChange, TrackedRoute, TrackerStage } from '../model/types.js';
-import { date, insertParams, toState, toStatusChange, transitionParams, type InsertLease } from './rows.js';
+import { date, insertValues, toState, toStatusChange, transitionValues, type InsertLease } from './rows.js';
 import type { Statements } from './sql.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
@@ -24,6 +25,12 @@ export interface ClaimedWork {
   state: MessageState;
   claimedStage: TrackerStage;
 }
+
+/** A list's filter as both engines' `list` statements name its values. */
+export const listValues = (f: ListFilter) => ({
+  status: f.status ?? null, route: f.route ?? null, stage: f.stage ?? null, attention: f.attention ?? null,
+  after_at: f.after?.createdAt ?? null, after_id: f.after?.messageId ?? null, limit: f.limit,
+});
 
 /** The lease's end as a written row returns it. */
 export const leaseUntilOf = (row: SqlRow): Date | null => date(row.lease_until);
@@ -48,19 +55,19 @@ export class MessageStore {
    * lease's end as written is returned.
    */
   async insert(state: MessageState, lease?: InsertLease): Promise<false | { leaseUntil: Date | null }> {
-    const [row] = await this.#db.query(this.#sql.insertMessage, insertParams(state, lease));
+    const [row] = await this.#db.query(...bind(this.#sql.insertMessage, insertValues(state, lease)));
     if (!row) return false;
     return { leaseUntil: leaseUntilOf(row) };
   }
 
   /** Extends a lease `owner` still holds to `until`; false when another instance took the row. */
   async renewLease(messageId: string, owner: string, until: Date): Promise<boolean> {
-    return (await this.#db.query(this.#sql.renewLease, [messageId, owner, until])).length === 1;
+    return (await this.#db.query(...bind(this.#sql.renewLease, { id: messageId, owner, until }))).length === 1;
   }
 
   /** Removes a message `owner` holds that was never sent (refused locally before any request); its key goes with it. */
   async deleteUnsent(messageId: string, owner: string): Promise<void> {
-    if ((await this.#db.query(this.#sql.deleteUnsent, [messageId, owner])).length > 0) this.#keysDestroyed();
+    if ((await this.#db.query(...bind(this.#sql.deleteUnsent, { id: messageId, owner }))).length > 0) this.#keysDestroyed();
   }
 
   /**
@@ -69,32 +76,35 @@ export class MessageStore {
    * false when it was lost (another instance took the work over).
    */
   async save(t: Transition, owner: string | null, now: Date): Promise<boolean> {
-    const [row] = await this.#db.query<{ saved: number; shredded: number }>(this.#sql.saveTransition, transitionParams(t, now, owner));
+    const history = t.history.map((h) => ({ status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source }));
+    const events = t.events.map(({ kind, ...data }) => ({ kind, data }));
+    const values = { ...transitionValues(t, now, owner), history: JSON.stringify(history), events: JSON.stringify(events) };
+    const [row] = await this.#db.query<{ saved: number; shredded: number }>(...bind(this.#sql.saveTransition, values));
     if ((row?.shredded ?? 0) > 0) this.#keysDestroyed();
     return row?.saved === 1;
   }
 
   /** Claims up to `limit` due rows for `owner` until `until`. */
   async claimDue(owner: string, until: Date, now: Date, limit: number): Promise<ClaimedWork[]> {
-    const rows = await this.#db.query(this.#sql.claimDue, [owner, until, now, limit]);
+    const rows = await this.#db.query(...bind(this.#sql.claimDue, { owner, until, now, limit }));
     return rows.map((row) => ({ state: toState(row), claimedStage: row.claimed_stage as TrackerStage }));
   }
 
   /** Claims one message whatever its due time; undefined when unknown or leased to another instance. */
   async claimOne(messageId: string, owner: string, until: Date, now: Date): Promise<MessageState | undefined> {
-    const [row] = await this.#db.query(this.#sql.claimOne, [messageId, owner, until, now]);
+    const [row] = await this.#db.query(...bind(this.#sql.claimOne, { id: messageId, owner, until, now }));
     return row ? toState(row) : undefined;
   }
 
   /** Gives up a lease without changing the row (the work is left for later). */
   async release(messageId: string, owner: string): Promise<void> {
-    await this.#db.query(this.#sql.releaseLease, [messageId, owner]);
+    await this.#db.query(...bind(this.#sql.releaseLease, { id: messageId, owner }));
   }
 
   /** Frees every lease held under `owner` (called at start: a new process holds nothing yet). */
   async releaseAll(owner: string): Promise<void> {
-    await this.#db.query(this.#sql.releaseOwnMessages, [owner]);
-    await this.#db.query(this.#sql.releaseOwnEvents, [owner]);
+    await this.#db.query(...bind(this.#sql.releaseOwnMessages, { owner }));
+    await this.#db.query(...bind(this.#sql.releaseOwnEvents, { owner }));
   }
 
   /**
@@ -102,38 +112,29 @@ export class MessageStore {
    * the database (the embedded engine), so every holder is a process that died.
    */
   async releaseEveryLease(): Promise<void> {
-    await this.#db.query(this.#sql.releaseEveryMessage);
-    await this.#db.query(this.#sql.releaseEveryEvent);
+    await this.#db.query(...bind(this.#sql.releaseEveryMessage));
+    await this.#db.query(...bind(this.#sql.releaseEveryEvent));
   }
 
   /** The earliest due time of any active message. */
   async nextDue(): Promise<Date | null> {
-    const [row] = await this.#db.query<{ due: Date | null }>(this.#sql.nextDue);
+    const [row] = await this.#db.query<{ due: Date | null }>(...bind(this.#sql.nextDue));
     return row?.due ?? null;
   }
 
   /** One message, or undefined. */
   async get(messageId: string): Promise<MessageState | undefined> {
-    const [row] = await this.#db.query(this.#sql.getMessage, [messageId]);
+    const [row] = await this.#db.query(...bind(this.#sql.getMessage, { id: messageId }));
     return row ? toState(row) : undefined;
   }
 
   /** A message's statuses, oldest first. */
   async history(messageId: string): Promise<StatusChange[]> {
-    return (await this.#db.query(this.#sql.getHistory, [messageId])).map(toStatusChange);
+    return (await this.#db.query(...bind(this.#sql.getHistory, { id: messageId }))).map(toStatusChange);
   }
 
   /** Messages matching a filter, newest first. */
   async list(f: ListFilter): Promise<MessageState[]> {
-    const rows = await this.#db.query(this.#sql.list, [
-      f.status ?? null,
-      f.route ?? null,
-      f.stage ?? null,
-      f.attention ?? null,
-      f.after?.createdAt ?? null,
-      f.after?.messageId ?? null,
-      f.limit,
-    ]);
-    return rows.map(toState);
+    return (await this.#db.query(...bind(this.#sql.list, listValues(f)))).map(toState);
   }
 }

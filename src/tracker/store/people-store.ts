@@ -3,9 +3,10 @@
 // The PostgreSQL store's concern (store.ts joins them), over the
 // statements of sql.ts.
 import type { SqlDriver, SqlRow } from '../db/driver.js';
-import { toAuditEntry, type TrackerAuditEntry } from './audit-entry.js';
+import { bind } from '../db/named.js';
+import { auditValues, toAuditEntry, type TrackerAuditEntry } from './audit-entry.js';
 import type { AttentionReason } from '../model/types.js';
-import { insertParams, type InsertLease } from './rows.js';
+import { insertValues, type InsertLease } from './rows.js';
 import type { Statements } from './sql.js';
 import type { MessageState } from '../model/message-state.js';
 import { leaseUntilOf } from './message-store.js';
@@ -56,14 +57,14 @@ export class PeopleStore {
    * With `person.reason`, only while that reason is still the one raised.
    */
   async acknowledge(messageId: string, now: Date, person?: PersonAct & { reason: AttentionReason | null }): Promise<ActionResult> {
-    const params = [messageId, now, person?.by ?? null, person?.note ?? null, person?.reason ?? null];
-    return actionResult(await this.#db.query(this.#sql.acknowledge, params));
+    const values = { id: messageId, now, actor: person?.by ?? null, note: person?.note ?? null, reason: person?.reason ?? null };
+    return actionResult(await this.#db.query(...bind(this.#sql.acknowledge, values)));
   }
 
   /** Assigns a message (null: nobody); with `expected`, only while its assignee is still that one. Audited either way. */
   async assign(messageId: string, now: Date, by: string, assignee: string | null, expected?: { assignee: string | null }): Promise<ActionResult> {
-    const params = [messageId, now, by, assignee, expected !== undefined, expected?.assignee ?? null];
-    return actionResult(await this.#db.query(this.#sql.assign, params));
+    const values = { id: messageId, now, actor: by, assignee, conditional: expected !== undefined, expected: expected?.assignee ?? null };
+    return actionResult(await this.#db.query(...bind(this.#sql.assign, values)));
   }
 
   /**
@@ -77,40 +78,42 @@ export class PeopleStore {
     earlier: string,
   ): Promise<{ leaseUntil: Date | null } | 'duplicate' | 'unknown' | 'replaced'> {
     return this.#db.transaction(async (tx) => {
-      const [locked] = await tx.query(this.#sql.lockEarlier, [earlier]);
+      const [locked] = await tx.query(...bind(this.#sql.lockEarlier, { id: earlier }));
       if (!locked) return 'unknown';
       if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
-      const [row] = await tx.query(this.#sql.insertMessage, insertParams({ ...state, replaces: earlier }, lease));
+      const [row] = await tx.query(...bind(this.#sql.insertMessage, insertValues({ ...state, replaces: earlier }, lease)));
       if (!row) return 'duplicate';
-      await tx.query(this.#sql.markReplaced, [earlier, state.messageId]);
+      await tx.query(...bind(this.#sql.markReplaced, { id: earlier, replacement: state.messageId }));
       return { leaseUntil: leaseUntilOf(row) };
     });
   }
 
   /** The replacement was recorded: the earlier message leaves the attention list; the audit says who resent (or replaced) it. */
   async completeReplacement(earlier: string, replacement: string, now: Date, person: PersonAct & { action: ReplacingAction }): Promise<void> {
-    await this.#db.query(this.#sql.completeReplacement, [earlier, replacement, now, person.by, person.note, person.action]);
+    const values = { id: earlier, replacement, now, actor: person.by, note: person.note, action: person.action };
+    await this.#db.query(...bind(this.#sql.completeReplacement, values));
   }
 
   /** A replacement refused before any request: removed, its earlier message no longer replaced, the refusal audited. */
   async dropReplacement(replacement: string, owner: string, now: Date, person: PersonAct & { action: ReplacingAction }, detail: string): Promise<void> {
-    await this.#db.query(this.#sql.dropReplacement, [replacement, now, person.by, person.note, detail, owner, person.action]);
+    const values = { replacement, now, actor: person.by, note: person.note, detail, owner, action: person.action };
+    await this.#db.query(...bind(this.#sql.dropReplacement, values));
   }
 
   /** Writes one audit entry as it is. */
   async insertAudit(e: Omit<TrackerAuditEntry, 'id'>): Promise<void> {
-    await this.#db.query(this.#sql.insertAudit, [e.at, e.messageId, e.by, e.action, e.outcome, e.reason, e.assignee, e.replacement, e.note, e.detail]);
+    await this.#db.query(...bind(this.#sql.insertAudit, auditValues(e)));
   }
 
   /** Audit rows matching a filter, in id order (or reversed). */
   async audit(f: AuditFilter): Promise<SqlRow[]> {
     const sql = f.newestFirst ? this.#sql.auditNewestFirst : this.#sql.auditOldestFirst;
-    return this.#db.query(sql, [f.messageId ?? null, f.since ?? null, f.after ?? null, f.limit]);
+    return this.#db.query(...bind(sql, { id: f.messageId ?? null, since: f.since ?? null, after: f.after ?? null, limit: f.limit }));
   }
 
   /** The last action of these kinds on a message that took effect, if any. */
   async lastDone(messageId: string, actions: readonly TrackerAuditEntry['action'][]): Promise<TrackerAuditEntry | undefined> {
-    const [row] = await this.#db.query(this.#sql.lastDone, [messageId, actions]);
+    const [row] = await this.#db.query(...bind(this.#sql.lastDone, { id: messageId, actions }));
     return row ? toAuditEntry(row) : undefined;
   }
 }

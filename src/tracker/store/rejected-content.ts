@@ -5,9 +5,19 @@
 import type { ContentRejection } from '../../core/errors/content-rejection.js';
 import type { RejectedContentStore } from '../../rejected-content/store.js';
 import type { SqlDriver } from '../db/driver.js';
+import { bind, namedTable } from '../db/named.js';
 import { quoteIdentifier } from '../db/quote-identifier.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The statements of one schema's table (`table`, quoted), their parameters named as the SQLite ones (sqlite/rejected-content.ts). */
+function rejectedStatements(table: string) {
+  return namedTable({
+    has: `SELECT 1 AS found FROM ${table} WHERE sha256 = :hash`,
+    add: `INSERT INTO ${table} (sha256, rejection, rejected_at) VALUES (:hash, :rejection, :at) ON CONFLICT (sha256) DO NOTHING`,
+    any: `SELECT EXISTS (SELECT 1 FROM ${table}) AS found`,
+  });
+}
 
 /** Refuses what is not a hash: the table must never hold content, or anything else, by mistake. */
 export function checkedHash(sha256: string): string {
@@ -24,30 +34,27 @@ export function checkedHash(sha256: string): string {
  */
 export class PostgresRejectedContentStore implements RejectedContentStore {
   readonly #db: SqlDriver;
-  readonly #table: string;
+  readonly #sql: ReturnType<typeof rejectedStatements>;
   #nonEmpty = false;
 
   constructor(db: SqlDriver, schema: string) {
     this.#db = db;
-    this.#table = `${quoteIdentifier(schema)}.rejected_content`;
+    this.#sql = rejectedStatements(`${quoteIdentifier(schema)}.rejected_content`);
   }
 
   async has(sha256: string): Promise<boolean> {
-    const rows = await this.#db.query(`SELECT 1 AS found FROM ${this.#table} WHERE sha256 = $1`, [sha256]);
+    const rows = await this.#db.query(...bind(this.#sql.has, { hash: sha256 }));
     return rows.length > 0;
   }
 
   async add(sha256: string, rejection: ContentRejection = 'virus-scan'): Promise<void> {
-    await this.#db.query(
-      `INSERT INTO ${this.#table} (sha256, rejection, rejected_at) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING`,
-      [checkedHash(sha256), rejection, new Date()],
-    );
+    await this.#db.query(...bind(this.#sql.add, { hash: checkedHash(sha256), rejection, at: new Date() }));
     this.#nonEmpty = true;
   }
 
   async isEmpty(): Promise<boolean> {
     if (this.#nonEmpty) return false;
-    const rows = await this.#db.query(`SELECT EXISTS (SELECT 1 FROM ${this.#table}) AS found`);
+    const rows = await this.#db.query(...bind(this.#sql.any));
     this.#nonEmpty = rows[0]?.found === true;
     return !this.#nonEmpty;
   }

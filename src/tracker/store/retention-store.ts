@@ -3,6 +3,7 @@
 // The PostgreSQL store's concern (store.ts joins them), over the
 // statements of sql.ts.
 import type { SqlDriver } from '../db/driver.js';
+import { bind } from '../db/named.js';
 import { date } from './rows.js';
 import type { Statements } from './sql.js';
 
@@ -31,19 +32,19 @@ export class RetentionStore {
 
   /** Deletes up to `limit` settled messages last changed before `before`, with their history and events. */
   async purgeSettled(before: Date, now: Date, limit: number): Promise<Purged> {
-    const [r] = await this.#db.query(this.#sql.purgeSettled, [before, now, limit]);
+    const [r] = await this.#db.query(...bind(this.#sql.purgeSettled, { before, now, limit }));
     return { messages: Number(r?.messages ?? 0), histories: Number(r?.histories ?? 0), events: Number(r?.events ?? 0) };
   }
 
   /** When retention removed a message the audit names, or null. */
   async removedAt(messageId: string): Promise<Date | null> {
-    const [r] = await this.#db.query(this.#sql.removedAt, [messageId]);
+    const [r] = await this.#db.query(...bind(this.#sql.removedAt, { id: messageId }));
     return date(r?.removed_at);
   }
 
   /** Reclaims deleted rows' space (the embedded engine, which has no autovacuum). */
   async vacuum(): Promise<void> {
-    await this.#db.query(this.#sql.vacuum);
+    await this.#db.query(...bind(this.#sql.vacuum));
   }
 
   /**

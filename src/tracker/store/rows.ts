@@ -1,6 +1,6 @@
 // Between the database's rows and the tracker's values: a row to a
-// MessageState, a state or transition to statement parameters, a state to
-// the public summary. The only place that knows the column names' order.
+// MessageState, a state or transition to the named values both engines'
+// statements take, a state to the public summary.
 import type { SqlRow } from '../db/driver.js';
 import type { AttentionCounts, AttentionNotice } from '../notify/notifier.js';
 import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute, TrackerStage } from '../model/types.js';
@@ -87,31 +87,52 @@ export function sealContent(s: MessageState): { sealed: Buffer | null; key: Buff
   return { sealed: seal(s.payload, key, s.messageId), key };
 }
 
-/** The parameters of `insertMessage`, in order: the content sealed under a new key, never in clear (D-TRACKER-24). */
-export function insertParams(s: MessageState, lease: InsertLease | undefined): unknown[] {
-  const { sealed: bytes, key } = sealContent(s);
-  const sealed = bytes === null ? null : bytes.toString('base64');
-  return [
-    s.messageId, s.route, s.stage, s.status, s.subStatus, s.statusUpdated, s.topic, s.recipient,
-    s.createdAt, s.sentAt, s.expiryAt, s.followUntil, s.dueAt, s.polls, JSON.stringify(s.pollTimes), s.sendAttempts,
-    s.failedSince, s.attention, s.attentionAt, s.attentionDetail, JSON.stringify(s.attentionRaised), s.lastError,
-    null, s.metadata === null ? null : JSON.stringify(s.metadata),
-    lease?.owner ?? null, lease?.until ?? null, sealed, key, lease?.ms ?? null, s.replaces, s.versionNumber,
-  ];
+const asJson = (v: unknown): string => JSON.stringify(v);
+
+/**
+ * A message's own columns, named as both engines' insert statements name
+ * them; the content and the lease are each engine's to add (sealed bytes or
+ * base64, the lease's end by the database's clock or the process's).
+ */
+export function messageColumns(s: MessageState) {
+  return {
+    message_id: s.messageId, route: s.route, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated,
+    topic: s.topic, recipient: s.recipient, created_at: s.createdAt, sent_at: s.sentAt, expiry_at: s.expiryAt, follow_until: s.followUntil,
+    due_at: s.dueAt, polls: s.polls, poll_times: asJson(s.pollTimes), send_attempts: s.sendAttempts, failed_since: s.failedSince,
+    attention: s.attention, attention_at: s.attentionAt, attention_detail: s.attentionDetail, attention_raised: asJson(s.attentionRaised),
+    last_error: s.lastError, metadata: s.metadata === null ? null : asJson(s.metadata), replaces: s.replaces, version_number: s.versionNumber,
+  };
 }
 
-/** The parameters of `saveTransition`, in order; the content is never rewritten, only erased ($18). */
-export function transitionParams(t: Transition, changedAt: Date, leaseOwner: string | null): unknown[] {
+/**
+ * The values of PostgreSQL's `insertMessage`: the content sealed under a new
+ * key, never in clear (D-TRACKER-24); the lease runs `lease_ms` from the
+ * write by the database's clock, never ending before `lease_until`.
+ */
+export function insertValues(s: MessageState, lease: InsertLease | undefined) {
+  const { sealed, key } = sealContent(s);
+  return {
+    ...messageColumns(s),
+    payload: null, sealed: sealed === null ? null : sealed.toString('base64'), key,
+    lease_owner: lease?.owner ?? null, lease_until: lease?.until ?? null, lease_ms: lease?.ms ?? null,
+  };
+}
+
+/**
+ * The values of a transition's row, named as both engines' statements name
+ * them; the content is never rewritten, only erased (`erase`). A reason is
+ * raised when the transition's list of raised reasons (`raised_count`) is
+ * longer than the row's.
+ */
+export function transitionValues(t: Transition, changedAt: Date, owner: string | null) {
   const s = t.state;
-  return [
-    s.messageId, s.stage, s.status, s.subStatus, s.statusUpdated, s.sentAt, s.followUntil, s.dueAt, s.polls,
-    JSON.stringify(s.pollTimes), s.sendAttempts, s.failedSince, s.attention, s.attentionAt, s.attentionDetail,
-    JSON.stringify(s.attentionRaised), s.lastError, s.payload === null, changedAt,
-    leaseOwner,
-    JSON.stringify(t.history.map((h) => ({ status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source }))),
-    JSON.stringify(t.events.map(({ kind, ...data }) => ({ kind, data }))),
-    s.unclearAt, t.resolved ?? null,
-  ];
+  return {
+    id: s.messageId, owner, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated, sent_at: s.sentAt,
+    follow_until: s.followUntil, due_at: s.dueAt, polls: s.polls, poll_times: asJson(s.pollTimes), send_attempts: s.sendAttempts,
+    failed_since: s.failedSince, raised_count: s.attentionRaised.length, attention: s.attention, attention_at: s.attentionAt,
+    attention_detail: s.attentionDetail, resolved: t.resolved ?? null, attention_raised: asJson(s.attentionRaised), last_error: s.lastError,
+    erase: s.payload === null, changed_at: changedAt, unclear_at: s.unclearAt,
+  };
 }
 
 /** The public view of a state. */

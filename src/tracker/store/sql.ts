@@ -3,6 +3,7 @@
 // here. Nothing else writes PostgreSQL's SQL, so the queries are read,
 // reviewed and tuned in one place per concern.
 import { quoteIdentifier } from '../db/quote-identifier.js';
+import { namedTable } from '../db/named.js';
 import { budgetStatements } from './statements/budget.js';
 import { eventStatements } from './statements/events.js';
 import { instanceStatements } from './statements/instances.js';
@@ -14,12 +15,13 @@ import { totalStatements } from './statements/totals.js';
 
 /**
  * Every statement the tracker runs on PostgreSQL, for one schema: the SQL
- * lives in statements/ and nowhere else. Parameters are `$n`; JSON goes in
- * as text cast to `jsonb`, ids come out as text.
+ * lives in statements/ and nowhere else. Parameters are named (`:name`, as
+ * on SQLite), turned into PostgreSQL's `$n` here, once (../db/named.ts);
+ * JSON goes in as text cast to `jsonb`, ids come out as text.
  */
 export function statements(schema: string) {
   const s = quoteIdentifier(schema);
-  return {
+  return namedTable({
     ...messageStatements(s),
     ...totalStatements(s),
     ...retentionStatements(s),
@@ -28,7 +30,7 @@ export function statements(schema: string) {
     ...instanceStatements(s),
     ...notifierStatements(s),
     ...budgetStatements(s),
-  } as const;
+  });
 }
 
 /** The statements of one schema. */

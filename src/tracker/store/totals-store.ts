@@ -2,6 +2,7 @@
 // The PostgreSQL store's concern (store.ts joins them), over the
 // statements of sql.ts.
 import type { SqlDriver, SqlRow } from '../db/driver.js';
+import { bind } from '../db/named.js';
 import type { TrackedRoute, TrackerStage } from '../model/types.js';
 import { date } from './rows.js';
 import type { Statements } from './sql.js';
@@ -52,7 +53,7 @@ export class TotalsStore {
 
   /** Message counts by route, stage and status. */
   async counts(): Promise<StageCount[]> {
-    const rows = await this.#db.query(this.#sql.countsByRoute);
+    const rows = await this.#db.query(...bind(this.#sql.countsByRoute));
     return rows.map((r) => ({
       route: r.route as TrackedRoute,
       stage: r.stage as TrackerStage,
@@ -63,19 +64,19 @@ export class TotalsStore {
 
   /** Attention, overdue (due before `overdueBefore`) and unhandled event counts. */
   async totals(overdueBefore: Date): Promise<Totals> {
-    const [r] = await this.#db.query(this.#sql.totals, [overdueBefore]);
+    const [r] = await this.#db.query(...bind(this.#sql.totals, { before: overdueBefore }));
     return { attention: Number(r?.attention ?? 0), overdue: Number(r?.overdue ?? 0), unhandledEvents: Number(r?.unhandled_events ?? 0) };
   }
 
   /** The oldest message not yet followed to its end. */
   async oldestUnresolved(): Promise<{ messageId: string; createdAt: Date; stage: TrackerStage } | undefined> {
-    const [r] = await this.#db.query(this.#sql.oldestUnresolved);
+    const [r] = await this.#db.query(...bind(this.#sql.oldestUnresolved));
     return r ? { messageId: String(r.message_id), createdAt: r.created_at as Date, stage: r.stage as TrackerStage } : undefined;
   }
 
   /** The health check's counts and times, in one round trip. */
   async healthTotals(overdueBefore: Date, notifierFailures: number): Promise<HealthTotals> {
-    const [r] = await this.#db.query(this.#sql.healthTotals, [overdueBefore, notifierFailures]);
+    const [r] = await this.#db.query(...bind(this.#sql.healthTotals, { before: overdueBefore, failures: notifierFailures }));
     return toHealthTotals(r);
   }
 }

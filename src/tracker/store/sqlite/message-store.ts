@@ -6,8 +6,9 @@
 import type { StatusChange, TrackerStage } from '../../model/types.js';
 import type { MessageState } from '../../model/message-state.js';
 import type { Transition } from '../../model/transition.js';
-import { date, toState, toStatusChange, type InsertLease } from '../rows.js';
+import { date, messageColumns, toState, toStatusChange, transitionValues, type InsertLease } from '../rows.js';
 import type { ClaimedWork, ListFilter } from '../store.js';
+import { listValues } from '../message-store.js';
 import type { SqliteConnection } from './connection.js';
 import { EVENTS, MESSAGES } from './sql.js';
 import { withoutZeroingSealed } from './erase-sealed.js';
@@ -80,13 +81,7 @@ export class SqliteMessageStore {
     const s = t.state;
     const erase = s.payload === null;
     const shredded = this.#c.transaction(() => {
-      const row = withoutZeroingSealed(this.#c, erase, () => this.#c.get(MESSAGES.save, {
-        id: s.messageId, owner, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated, sent_at: s.sentAt,
-        follow_until: s.followUntil, due_at: s.dueAt, polls: s.polls, poll_times: json(s.pollTimes), send_attempts: s.sendAttempts,
-        failed_since: s.failedSince, raised_count: s.attentionRaised.length, attention: s.attention, attention_at: s.attentionAt,
-        attention_detail: s.attentionDetail, resolved: t.resolved ?? null, attention_raised: json(s.attentionRaised), last_error: s.lastError,
-        erase, changed_at: now, unclear_at: s.unclearAt,
-      }));
+      const row = withoutZeroingSealed(this.#c, erase, () => this.#c.get(MESSAGES.save, transitionValues(t, now, owner)));
       if (!row) return undefined;
       for (const h of t.history) {
         this.#c.run(MESSAGES.history, { id: s.messageId, at: now, status: h.status, sub_status: h.subStatus, status_updated: h.updated, source: h.source });
@@ -145,8 +140,7 @@ export class SqliteMessageStore {
   }
 
   async list(f: ListFilter): Promise<MessageState[]> {
-    const params = { status: f.status ?? null, route: f.route ?? null, stage: f.stage ?? null, attention: f.attention ?? null, limit: f.limit };
-    return this.#c.all(MESSAGES.list, { ...params, after_at: f.after?.createdAt ?? null, after_id: f.after?.messageId ?? null }).map(toState);
+    return this.#c.all(MESSAGES.list, listValues(f)).map(toState);
   }
 }
 
@@ -154,14 +148,7 @@ export class SqliteMessageStore {
 export function insertRow(c: SqliteConnection, s: MessageState, lease: InsertLease | undefined, content: SealedForRow): false | { leaseUntil: Date | null } {
   const { sealed, key, contentId } = content;
   const leaseUntil = lease ? new Date(Math.max(lease.until.getTime(), Date.now() + lease.ms)) : null;
-  const inserted = c.run(MESSAGES.insert, {
-    message_id: s.messageId, route: s.route, stage: s.stage, status: s.status, sub_status: s.subStatus, status_updated: s.statusUpdated,
-    topic: s.topic, recipient: s.recipient, created_at: s.createdAt, sent_at: s.sentAt, expiry_at: s.expiryAt, follow_until: s.followUntil,
-    due_at: s.dueAt, polls: s.polls, poll_times: json(s.pollTimes), send_attempts: s.sendAttempts, failed_since: s.failedSince,
-    attention: s.attention, attention_at: s.attentionAt, attention_detail: s.attentionDetail, attention_raised: json(s.attentionRaised),
-    last_error: s.lastError, metadata: s.metadata === null ? null : json(s.metadata), lease_owner: lease?.owner ?? null, lease_until: leaseUntil,
-    sealed, content_id: contentId, replaces: s.replaces, version_number: s.versionNumber,
-  });
+  const inserted = c.run(MESSAGES.insert, { ...messageColumns(s), sealed, content_id: contentId, lease_owner: lease?.owner ?? null, lease_until: leaseUntil });
   if (inserted === 0) return false;
   if (key) c.run(MESSAGES.insertKey, { message_id: s.messageId, key });
   return { leaseUntil };

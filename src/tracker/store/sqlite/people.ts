@@ -5,7 +5,7 @@
 // gives it there (decisions D-TRACKER-26 and D-TRACKER-27).
 import type { SqlRow } from '../../db/driver.js';
 import type { AttentionReason } from '../../model/types.js';
-import type { TrackerAuditEntry } from '../audit-entry.js';
+import { auditValues, type TrackerAuditEntry } from '../audit-entry.js';
 import type { ActionResult, AuditFilter, PersonAct, ReplacingAction } from '../store.js';
 import type { SqliteConnection } from './connection.js';
 import { PEOPLE } from './sql.js';
@@ -78,10 +78,7 @@ export function dropReplacement(c: SqliteConnection, replacement: string, owner:
 
 /** Writes one audit entry as it is. */
 export function insertAudit(c: SqliteConnection, e: Omit<TrackerAuditEntry, 'id'>): void {
-  c.transaction(() => audit(c, {
-    at: e.at, message_id: e.messageId, actor: e.by, action: e.action, outcome: e.outcome, reason: e.reason,
-    assignee: e.assignee, related: e.replacement, note: e.note, detail: e.detail,
-  }));
+  c.transaction(() => audit(c, auditValues(e)));
 }
 
 /** Audit rows matching a filter, in id order (or reversed). */

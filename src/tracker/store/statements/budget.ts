@@ -6,13 +6,13 @@
 export function budgetStatements(s: string) {
   return {
     /**
-     * Reserves `$3` request slots, `$4` ms apart, from the budget every
+     * Reserves `:count` request slots, `:spacing` ms apart, from the budget every
      * instance shares; returns the end of the reservation.
      */
     reserveSlots: `
-      INSERT INTO ${s}.budget AS b (name, next_slot) VALUES ($1, $2::timestamptz + ($3::float8 * $4::float8) * interval '1 millisecond')
+      INSERT INTO ${s}.budget AS b (name, next_slot) VALUES (:name, :now::timestamptz + (:count::float8 * :spacing::float8) * interval '1 millisecond')
       ON CONFLICT (name) DO UPDATE
-        SET next_slot = greatest(b.next_slot, $2::timestamptz) + ($3::float8 * $4::float8) * interval '1 millisecond'
+        SET next_slot = greatest(b.next_slot, :now::timestamptz) + (:count::float8 * :spacing::float8) * interval '1 millisecond'
       RETURNING next_slot`,
   } as const;
 }

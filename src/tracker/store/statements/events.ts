@@ -13,25 +13,25 @@ export function eventStatements(s: string) {
      * instances.
      */
     claimEvents: `
-      UPDATE ${s}.events e SET lease_owner = $1, lease_until = $2, attempts = e.attempts + 1
+      UPDATE ${s}.events e SET lease_owner = :owner, lease_until = :until, attempts = e.attempts + 1
       FROM (
         SELECT x.id FROM ${s}.events x
-        WHERE x.handled_at IS NULL AND x.next_attempt_at <= $3 AND ${leaseFree('x', '$1', '$3')}
+        WHERE x.handled_at IS NULL AND x.next_attempt_at <= :now AND ${leaseFree('x', ':owner', ':now')}
           AND NOT EXISTS (
             SELECT 1 FROM ${s}.events p WHERE p.message_id = x.message_id AND p.handled_at IS NULL AND p.id < x.id)
-        ORDER BY x.id LIMIT $4
+        ORDER BY x.id LIMIT :limit
         FOR UPDATE SKIP LOCKED
       ) c
       WHERE e.id = c.id
       RETURNING e.id::text AS id, e.message_id, e.route, e.kind, e.at, e.data, e.attempts`,
 
     eventHandled: `
-      UPDATE ${s}.events SET handled_at = $2, lease_owner = NULL, lease_until = NULL, last_error = NULL
-      WHERE id = $1::bigint AND lease_owner = $3`,
+      UPDATE ${s}.events SET handled_at = :now, lease_owner = NULL, lease_until = NULL, last_error = NULL
+      WHERE id = :id::bigint AND lease_owner = :owner`,
 
     eventFailed: `
-      UPDATE ${s}.events SET next_attempt_at = $2, last_error = $3, lease_owner = NULL, lease_until = NULL
-      WHERE id = $1::bigint AND lease_owner = $4`,
+      UPDATE ${s}.events SET next_attempt_at = :retry, last_error = :error, lease_owner = NULL, lease_until = NULL
+      WHERE id = :id::bigint AND lease_owner = :owner`,
 
     nextEventDue: `SELECT min(next_attempt_at) AS due FROM ${s}.events WHERE handled_at IS NULL`,
   } as const;

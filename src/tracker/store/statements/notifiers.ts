@@ -8,19 +8,19 @@ export function notifierStatements(s: string) {
     /** A notifier's place, made at its first start: from the events recorded by then on. */
     notifierInit: `
       INSERT INTO ${s}.notifiers (name, last_event_id, next_attempt_at)
-      SELECT $1, coalesce((SELECT max(id) FROM ${s}.events), 0), $2
+      SELECT :name, coalesce((SELECT max(id) FROM ${s}.events), 0), :now
       ON CONFLICT (name) DO NOTHING`,
 
     /** The notifiers' places, and the last attention event, to see which have work (read only). */
     notifierPlaces: `
       SELECT name, last_event_id::text AS last_event_id, next_attempt_at,
         (SELECT coalesce(max(id), 0)::text FROM ${s}.events WHERE kind = 'attention') AS last_attention
-      FROM ${s}.notifiers WHERE name = ANY($1::text[])`,
+      FROM ${s}.notifiers WHERE name = ANY(:names::text[])`,
 
     /** Claims a notifier that is due and free, for one instance. */
     notifierClaim: `
-      UPDATE ${s}.notifiers SET lease_owner = $2, lease_until = $3
-      WHERE name = $1 AND next_attempt_at <= $4 AND (lease_until IS NULL OR lease_until < $4)
+      UPDATE ${s}.notifiers SET lease_owner = :owner, lease_until = :until
+      WHERE name = :name AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until < :now)
       RETURNING last_event_id::text AS last_event_id, attempts`,
 
     /** Attention events after a notifier's place, oldest first, with what a notice says of their message. */
@@ -28,13 +28,13 @@ export function notifierStatements(s: string) {
       SELECT e.id::text AS id, e.message_id, e.route, e.at, e.data->>'reason' AS reason,
         m.topic, m.recipient, m.sent_at, m.expiry_at
       FROM ${s}.events e LEFT JOIN ${s}.messages m ON m.message_id = e.message_id
-      WHERE e.kind = 'attention' AND e.id > $1::bigint
-      ORDER BY e.id LIMIT $2`,
+      WHERE e.kind = 'attention' AND e.id > :after::bigint
+      ORDER BY e.id LIMIT :limit`,
 
     /** Attention raised after a place up to and including another, by reason. */
     attentionCounts: `
       SELECT data->>'reason' AS reason, count(*)::int AS n, min(at) AS first_at, max(at) AS last_at
-      FROM ${s}.events WHERE kind = 'attention' AND id > $1::bigint AND id <= $2::bigint
+      FROM ${s}.events WHERE kind = 'attention' AND id > :after::bigint AND id <= :up_to::bigint
       GROUP BY 1`,
 
     /** Messages waiting for a person, by reason. */
@@ -44,14 +44,14 @@ export function notifierStatements(s: string) {
 
     /** A notifier delivered up to an event: its new place, and when it may deliver next. */
     notifierDelivered: `
-      UPDATE ${s}.notifiers SET last_event_id = $2::bigint, attempts = 0, last_error = NULL, last_sent_at = $3, next_attempt_at = $4
-      WHERE name = $1 AND lease_owner = $5`,
+      UPDATE ${s}.notifiers SET last_event_id = :event_id::bigint, attempts = 0, last_error = NULL, last_sent_at = :now, next_attempt_at = :next_at
+      WHERE name = :name AND lease_owner = :owner`,
 
-    /** A notifier's delivery failed: the same place, tried again at $3. */
+    /** A notifier's delivery failed: the same place, tried again at `:retry`. */
     notifierFailed: `
-      UPDATE ${s}.notifiers SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3, lease_owner = NULL, lease_until = NULL
-      WHERE name = $1 AND lease_owner = $4`,
+      UPDATE ${s}.notifiers SET attempts = attempts + 1, last_error = :error, next_attempt_at = :retry, lease_owner = NULL, lease_until = NULL
+      WHERE name = :name AND lease_owner = :owner`,
 
-    notifierRelease: `UPDATE ${s}.notifiers SET lease_owner = NULL, lease_until = NULL WHERE name = $1 AND lease_owner = $2`,
+    notifierRelease: `UPDATE ${s}.notifiers SET lease_owner = NULL, lease_until = NULL WHERE name = :name AND lease_owner = :owner`,
   } as const;
 }

@@ -6,8 +6,9 @@
 export function peopleStatements(s: string) {
   return {
     /**
-     * A person clears a message's attention ($3 who, $4 their note; $5 the
-     * reason they saw, when given, must still be the one raised). The audit
+     * A person clears a message's attention (`:actor` who, `:note` their
+     * note; `:reason` the reason they saw, when given, must still be the one
+     * raised). The audit
      * records the attempt whatever its outcome when a person is named: of two
      * people acting at once, the second finds nothing to clear (PostgreSQL
      * re-reads the row once the first commits) and is recorded as `conflict`
@@ -15,98 +16,99 @@ export function peopleStatements(s: string) {
      */
     acknowledge: `
       WITH changed AS (
-        UPDATE ${s}.messages SET attention = NULL, attention_at = NULL, attention_detail = NULL, changed_at = $2
-        WHERE message_id = $1 AND attention IS NOT NULL AND ($5::text IS NULL OR attention = $5)
+        UPDATE ${s}.messages SET attention = NULL, attention_at = NULL, attention_detail = NULL, changed_at = :now
+        WHERE message_id = :id AND attention IS NOT NULL AND (:reason::text IS NULL OR attention = :reason)
         RETURNING message_id
       ), found AS (
-        SELECT message_id, attention FROM ${s}.messages WHERE message_id = $1
+        SELECT message_id, attention FROM ${s}.messages WHERE message_id = :id
       ), logged AS (
         INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, note)
-        SELECT $2, f.message_id, $3, 'acknowledge', CASE WHEN EXISTS (SELECT 1 FROM changed) THEN 'done' ELSE 'conflict' END,
-          coalesce($5, f.attention), $4
-        FROM found f WHERE EXISTS (SELECT 1 FROM changed) OR $3::text IS NOT NULL
+        SELECT :now, f.message_id, :actor, 'acknowledge', CASE WHEN EXISTS (SELECT 1 FROM changed) THEN 'done' ELSE 'conflict' END,
+          coalesce(:reason, f.attention), :note
+        FROM found f WHERE EXISTS (SELECT 1 FROM changed) OR :actor::text IS NOT NULL
         RETURNING id
       )
       SELECT (SELECT count(*) FROM found)::int AS found, (SELECT count(*) FROM changed)::int AS changed`,
 
     /**
-     * Assigns a message to $4 (null: nobody), by $3. With $5, only while its
-     * assignee is still $6 (what the person saw), so of two people taking it
-     * at once one wins; the audit records both attempts.
+     * Assigns a message to `:assignee` (null: nobody), by `:actor`. With
+     * `:conditional`, only while its assignee is still `:expected` (what the
+     * person saw), so of two people taking it at once one wins; the audit
+     * records both attempts.
      */
     assign: `
       WITH changed AS (
-        UPDATE ${s}.messages SET assignee = $4, changed_at = $2
-        WHERE message_id = $1 AND (NOT $5::boolean OR assignee IS NOT DISTINCT FROM $6::text)
+        UPDATE ${s}.messages SET assignee = :assignee, changed_at = :now
+        WHERE message_id = :id AND (NOT :conditional::boolean OR assignee IS NOT DISTINCT FROM :expected::text)
         RETURNING message_id
       ), found AS (
-        SELECT message_id, attention, assignee FROM ${s}.messages WHERE message_id = $1
+        SELECT message_id, attention, assignee FROM ${s}.messages WHERE message_id = :id
       ), logged AS (
         INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, assignee)
-        SELECT $2, f.message_id, $3, CASE WHEN $4::text IS NULL THEN 'unassign' ELSE 'assign' END,
-          CASE WHEN EXISTS (SELECT 1 FROM changed) THEN 'done' ELSE 'conflict' END, f.attention, coalesce($4, f.assignee)
+        SELECT :now, f.message_id, :actor, CASE WHEN :assignee::text IS NULL THEN 'unassign' ELSE 'assign' END,
+          CASE WHEN EXISTS (SELECT 1 FROM changed) THEN 'done' ELSE 'conflict' END, f.attention, coalesce(:assignee, f.assignee)
         FROM found f
         RETURNING id
       )
       SELECT (SELECT count(*) FROM found)::int AS found, (SELECT count(*) FROM changed)::int AS changed`,
 
     /** The earlier message of a replacement, locked until the replacement is written (in a transaction). */
-    lockEarlier: `SELECT message_id, replaced_by FROM ${s}.messages WHERE message_id = $1 FOR UPDATE`,
+    lockEarlier: `SELECT message_id, replaced_by FROM ${s}.messages WHERE message_id = :id FOR UPDATE`,
 
     /** Links the earlier message to its replacement, in the transaction that writes the replacement. */
-    markReplaced: `UPDATE ${s}.messages SET replaced_by = $2 WHERE message_id = $1 AND replaced_by IS NULL RETURNING message_id`,
+    markReplaced: `UPDATE ${s}.messages SET replaced_by = :replacement WHERE message_id = :id AND replaced_by IS NULL RETURNING message_id`,
 
     /**
      * The replacement is recorded (sent, queued, or failed for good): the
      * earlier message leaves the attention list, and the audit says who sent
-     * it again (or sent its next version: $6, the action) and why.
+     * it again (or sent its next version: `:action`) and why.
      */
     completeReplacement: `
       WITH earlier AS (
-        SELECT message_id, attention FROM ${s}.messages WHERE message_id = $1 AND replaced_by = $2
+        SELECT message_id, attention FROM ${s}.messages WHERE message_id = :id AND replaced_by = :replacement
       ), cleared AS (
-        UPDATE ${s}.messages m SET attention = NULL, attention_at = NULL, attention_detail = NULL, changed_at = $3
+        UPDATE ${s}.messages m SET attention = NULL, attention_at = NULL, attention_detail = NULL, changed_at = :now
         FROM earlier e WHERE m.message_id = e.message_id
         RETURNING m.message_id
       )
       INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, related, note)
-      SELECT $3, e.message_id, $4, $6, 'done', e.attention, $2, $5 FROM earlier e`,
+      SELECT :now, e.message_id, :actor, :action, 'done', e.attention, :replacement, :note FROM earlier e`,
 
     /**
      * A replacement refused before any request (invalid, or content rejected
      * before): it goes, the earlier message is no longer replaced, and the
-     * audit records the refusal ($5, the error's name and message; $7, the
-     * action).
+     * audit records the refusal (`:detail`, the error's name and message;
+     * `:action`).
      */
     dropReplacement: `
       WITH gone AS (
-        DELETE FROM ${s}.messages WHERE message_id = $1 AND stage = 'sending' AND sent_at IS NULL AND lease_owner = $6 RETURNING replaces
+        DELETE FROM ${s}.messages WHERE message_id = :replacement AND stage = 'sending' AND sent_at IS NULL AND lease_owner = :owner RETURNING replaces
       ), undone AS (
         UPDATE ${s}.messages SET replaced_by = NULL
-        WHERE message_id = (SELECT replaces FROM gone) AND replaced_by = $1
+        WHERE message_id = (SELECT replaces FROM gone) AND replaced_by = :replacement
         RETURNING message_id, attention
       )
       INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, related, note, detail)
-      SELECT $2, u.message_id, $3, $7, 'refused', u.attention, $1, $4, $5 FROM undone u`,
+      SELECT :now, u.message_id, :actor, :action, 'refused', u.attention, :replacement, :note, :detail FROM undone u`,
 
     /** One audit entry, written as it is (conflicts and refusals found outside the statements above). */
     insertAudit: `
       INSERT INTO ${s}.audit (at, message_id, actor, action, outcome, reason, assignee, related, note, detail)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid, $9, $10)`,
+      VALUES (:at, :message_id, :actor, :action, :outcome, :reason, :assignee, :related::uuid, :note, :detail)`,
 
     /** Audit entries in the order they were written, filtered by message and time, after a cursor (an id). */
     auditOldestFirst: `
       SELECT * FROM ${s}.audit
-      WHERE ($1::uuid IS NULL OR message_id = $1) AND ($2::timestamptz IS NULL OR at >= $2) AND ($3::bigint IS NULL OR id > $3)
-      ORDER BY id LIMIT $4`,
+      WHERE (:id::uuid IS NULL OR message_id = :id) AND (:since::timestamptz IS NULL OR at >= :since) AND (:after::bigint IS NULL OR id > :after)
+      ORDER BY id LIMIT :limit`,
 
     /** The same, newest first. */
     auditNewestFirst: `
       SELECT * FROM ${s}.audit
-      WHERE ($1::uuid IS NULL OR message_id = $1) AND ($2::timestamptz IS NULL OR at >= $2) AND ($3::bigint IS NULL OR id < $3)
-      ORDER BY id DESC LIMIT $4`,
+      WHERE (:id::uuid IS NULL OR message_id = :id) AND (:since::timestamptz IS NULL OR at >= :since) AND (:after::bigint IS NULL OR id < :after)
+      ORDER BY id DESC LIMIT :limit`,
 
-    /** The last action of these kinds ($2) on a message that took effect (who won a conflict). */
-    lastDone: `SELECT * FROM ${s}.audit WHERE message_id = $1 AND outcome = 'done' AND action = ANY($2::text[]) ORDER BY id DESC LIMIT 1`,
+    /** The last action of these kinds (`:actions`) on a message that took effect (who won a conflict). */
+    lastDone: `SELECT * FROM ${s}.audit WHERE message_id = :id AND outcome = 'done' AND action = ANY(:actions::text[]) ORDER BY id DESC LIMIT 1`,
   } as const;
 }

@@ -6,9 +6,9 @@
 export function retentionStatements(s: string) {
   return {
     /**
-     * Deletes up to `$3` settled messages (a final stage, no open attention,
-     * every event handled, not leased) last changed before `$1`, with their
-     * history and events, keeping when ($2) each one the audit names went;
+     * Deletes up to `:limit` settled messages (a final stage, no open attention,
+     * every event handled, not leased) last changed before `:before`, with their
+     * history and events, keeping when (`:now`) each one the audit names went;
      * each table is named, so a table added later that
      * refers to messages must be added here too. Rows another instance is
      * deleting are skipped.
@@ -16,14 +16,14 @@ export function retentionStatements(s: string) {
     purgeSettled: `
       WITH doomed AS (
         SELECT m.message_id FROM ${s}.messages m
-        WHERE m.stage IN ('settled', 'failed') AND m.attention IS NULL AND m.changed_at < $1
-          AND (m.lease_until IS NULL OR m.lease_until < $2)
+        WHERE m.stage IN ('settled', 'failed') AND m.attention IS NULL AND m.changed_at < :before
+          AND (m.lease_until IS NULL OR m.lease_until < :now)
           AND NOT EXISTS (SELECT 1 FROM ${s}.events e WHERE e.message_id = m.message_id AND e.handled_at IS NULL)
-        ORDER BY m.changed_at LIMIT $3
+        ORDER BY m.changed_at LIMIT :limit
         FOR UPDATE SKIP LOCKED
       ), removed AS (
         INSERT INTO ${s}.removed (message_id, removed_at)
-        SELECT d.message_id, $2 FROM doomed d WHERE EXISTS (SELECT 1 FROM ${s}.audit a WHERE a.message_id = d.message_id)
+        SELECT d.message_id, :now FROM doomed d WHERE EXISTS (SELECT 1 FROM ${s}.audit a WHERE a.message_id = d.message_id)
         ON CONFLICT (message_id) DO UPDATE SET removed_at = EXCLUDED.removed_at
       ), history AS (
         DELETE FROM ${s}.history h USING doomed d WHERE h.message_id = d.message_id RETURNING 1
@@ -36,7 +36,7 @@ export function retentionStatements(s: string) {
         (SELECT count(*) FROM events)::int AS events`,
 
     /** When retention removed a message the audit names. */
-    removedAt: `SELECT removed_at FROM ${s}.removed WHERE message_id = $1`,
+    removedAt: `SELECT removed_at FROM ${s}.removed WHERE message_id = :id`,
 
     /** Reclaims the space of deleted rows (the embedded engine has no autovacuum); outside a transaction. */
     vacuum: `VACUUM ${s}.messages, ${s}.history, ${s}.events`,

@@ -12,8 +12,10 @@ export const ACTIVE = `('sending', 'queued', 'following')`;
  * heartbeat row (the embedded engine) is judged by the lease's end alone.
  * `s` is the quoted schema.
  */
-export function leaseFreeIn(s: string): (row: string, claimer: string, now: string) => string {
-  return (row, claimer, now) => `(${row}.lease_until IS NULL OR ${row}.lease_until < ${now}
+export function leaseFreeIn(s: string) {
+  // Generic, so the parameters it is given (`:owner`, `:now`) stay in the statement's literal type, where the compiler reads its names.
+  return <R extends string, C extends string, N extends string>(row: R, claimer: C, now: N) =>
+    `(${row}.lease_until IS NULL OR ${row}.lease_until < ${now}
           OR (${row}.lease_owner <> ${claimer} AND EXISTS (SELECT 1 FROM ${s}.instances i WHERE i.instance_id = ${row}.lease_owner
-            AND i.seen_at < clock_timestamp() - ${DEAD_AFTER_MS} * interval '1 millisecond')))`;
+            AND i.seen_at < clock_timestamp() - ${DEAD_AFTER_MS} * interval '1 millisecond')))` as const;
 }

@@ -12,7 +12,7 @@ export function totalStatements(s: string) {
 
     totals: `
       SELECT count(*) FILTER (WHERE attention IS NOT NULL)::int AS attention,
-        count(*) FILTER (WHERE stage IN ${ACTIVE} AND due_at < $1)::int AS overdue,
+        count(*) FILTER (WHERE stage IN ${ACTIVE} AND due_at < :before)::int AS overdue,
         (SELECT count(*)::int FROM ${s}.events WHERE handled_at IS NULL) AS unhandled_events
       FROM ${s}.messages`,
 
@@ -23,11 +23,11 @@ export function totalStatements(s: string) {
     /** The health check's facts from the ledger, in one round trip (each count on a partial index). */
     healthTotals: `
       SELECT (SELECT count(*)::int FROM ${s}.messages WHERE attention IS NOT NULL) AS attention,
-        (SELECT count(*)::int FROM ${s}.messages WHERE stage IN ${ACTIVE} AND due_at < $1) AS overdue,
+        (SELECT count(*)::int FROM ${s}.messages WHERE stage IN ${ACTIVE} AND due_at < :before) AS overdue,
         (SELECT count(*)::int FROM ${s}.events WHERE handled_at IS NULL) AS unhandled_events,
         (SELECT min(at) FROM ${s}.events WHERE handled_at IS NULL) AS oldest_unhandled_at,
         (SELECT next_slot FROM ${s}.budget WHERE name = 'status-requests') AS last_slot,
         (SELECT coalesce(jsonb_agg(jsonb_build_object('name', name, 'attempts', attempts, 'lastError', last_error) ORDER BY name), '[]'::jsonb)::text
-          FROM ${s}.notifiers WHERE attempts >= $2) AS failing_notifiers`,
+          FROM ${s}.notifiers WHERE attempts >= :failures) AS failing_notifiers`,
   } as const;
 }
