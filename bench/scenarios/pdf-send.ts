@@ -21,8 +21,14 @@ import type { BenchContext } from './context.js';
 const SENDS = Number(process.env['BENCH_PDF_SENDS'] ?? 400);
 const ROUNDS = Number(process.env['BENCH_PDF_ROUNDS'] ?? 2);
 const CONCURRENCY = 32;
-/** The last commit whose wrong-patient check read PDFs on the main thread (the first parent of the merge that moved it to workers). */
-export const BEFORE_PDF_POOL = 'f9cf27c';
+/**
+ * A commit whose wrong-patient check read PDFs on the main thread. The first
+ * parent of the merge that moved it to workers (f9cf27c) has type
+ * declarations that do not build (an import written twice, mended by the
+ * next merge), so the commit before it, whose send path differs only in
+ * reading the topic list after the rest of validation.
+ */
+export const BEFORE_PDF_POOL = '5a89889';
 const PDF_BYTES = 1_000_000;
 const FIXTURES = fileURLToPath(new URL('../.tmp/fixtures/', import.meta.url));
 
