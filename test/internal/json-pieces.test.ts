@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertJsonable, eachJsonPiece, jsonPieces } from '../../src/internal/json-pieces.js';
+import { countTurns } from '../helpers/event-loop-turns.js';
 
 const LONG = 1 << 16;
 const joined = (value: unknown, pieceChars?: number): string => [...jsonPieces(value, pieceChars)].join('');
@@ -80,21 +81,14 @@ describe('jsonPieces', () => {
 
   it('lets the event loop run between pieces', async () => {
     const content = 'Q'.repeat(8 * LONG);
-    // Turns of the event loop, counted by a callback that schedules itself for the next turn.
-    let turns = 0;
-    let counting = true;
-    const count = (): void => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const loop = countTurns();
     const pieces: string[] = [];
     const turnsAtPiece: number[] = [];
     await eachJsonPiece({ content }, (p) => {
       pieces.push(p);
-      turnsAtPiece.push(turns);
+      turnsAtPiece.push(loop.turns);
     }, LONG);
-    counting = false;
+    loop.stop();
     expect(pieces.join('')).toBe(JSON.stringify({ content }));
     expect(pieces.length).toBeGreaterThanOrEqual(8);
     // Each piece was handed on in a later turn than the one before it.

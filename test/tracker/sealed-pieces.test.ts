@@ -10,6 +10,7 @@ import type { SqliteDatabase } from '../../src/tracker/db/sqlite/load.js';
 import { newState, type MessageState } from '../../src/tracker/model/message-state.js';
 import { begin } from '../../src/tracker/model/transition.js';
 import { SqliteStore } from '../../src/tracker/store/sqlite/store.js';
+import { countTurns } from '../helpers/event-loop-turns.js';
 import { openLedgerFile } from './sqlite-ledger.js';
 import { SQLITE, eventually, freshLedgerDirectory } from './support.js';
 
@@ -45,15 +46,9 @@ describe.skipIf(!SQLITE)('a large content on the SQLite ledger, in pieces', () =
   it('is written in pieces, a turn of the event loop between them, and a claim opens it whole', async () => {
     const { store, look } = await ledger();
     const state = bigState(4);
-    let turns = 0;
-    let counting = true;
-    const tick = (): void => {
-      turns++;
-      if (counting) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countTurns();
     expect(await store.insert(state)).not.toBe(false);
-    counting = false;
+    const turns = loop.stop();
     const pieces = piecesOf(look);
     expect(pieces).toBeGreaterThanOrEqual(3);
     // The row holds only the head (IV and tag); the body is in the pieces it names.
