@@ -76,8 +76,10 @@ export function trackerRows(r: EngineResult, baseline?: EngineBaseline): Row[] {
   const scenario = scenarioName(r);
   const report: Target = { kind: 'report' };
   const needed = pollsPerSecondNeeded(r.messages, POLLS_PER_DAY) * HEADROOM;
-  // Against a baseline: no lower than it ("today's"); the machine's tenfold headroom must hold as well.
-  const rate: Target = baseline ? { kind: 'min-ratio', limit: 1 } : { kind: 'min', limit: Number(needed.toFixed(1)), unit: 'polls/s' };
+  // Against the baseline (the last embedded engine on PGlite): the SQLite ledger at 1.5x it or more; the machine's tenfold headroom must hold as well.
+  const rate: Target = baseline ? { kind: 'min-ratio', limit: 1.5 } : { kind: 'min', limit: Number(needed.toFixed(1)), unit: 'polls/s' };
+  // The embedded tracker's own CPU per steady poll (its database included) at 1 ms or less; PostgreSQL's rows add up several processes, reported only.
+  const cpuPerPoll: Target = r.engine === 'embedded' ? { kind: 'max', limit: 1, unit: 'ms' } : { kind: 'report' };
   const failure = ledgerFailure(r);
   const rateFailure = (pollsPerSecond: number): string | undefined =>
     failure ?? (baseline && pollsPerSecond < needed ? `below ${fmt(needed)} polls/s, ${HEADROOM}x what ${fmt(r.messages)} messages need` : undefined);
@@ -123,7 +125,7 @@ export function trackerRows(r: EngineResult, baseline?: EngineBaseline): Row[] {
     row('statements per poll, steady', 'stmt', report, [r.steady.statementsPerPoll], perKind(r.steady), undefined, b ? [b.steady.statementsPerPoll] : undefined),
     row('DB ms per first poll', 'ms', report, [dbMsPerPoll(r, 'cycle')], dbNote(r, 'cycle'), undefined, b ? [dbMsPerPoll(b, 'cycle')] : undefined),
     row('DB ms per poll, steady', 'ms', report, [dbMsPerPoll(r, 'steady')], dbNote(r, 'steady'), undefined, b ? [dbMsPerPoll(b, 'steady')] : undefined),
-    row('tracker CPU ms per poll, steady', 'ms', report, [r.steady.cpuMsPerPoll], `all tracker processes, user + system; first polls: ${fmt(r.cycle.cpuMsPerPoll)} ms`, undefined, b ? [b.steady.cpuMsPerPoll] : undefined),
+    row('tracker CPU ms per poll, steady', 'ms', cpuPerPoll, [r.steady.cpuMsPerPoll], `all tracker processes, user + system; first polls: ${fmt(r.cycle.cpuMsPerPoll)} ms`, undefined, b ? [b.steady.cpuMsPerPoll] : undefined),
     row('WAL bytes per poll, steady', 'B', report, [r.steady.walBytesPerPoll], `first polls: ${fmt(r.cycle.walBytesPerPoll)} B`, undefined, b ? [b.steady.walBytesPerPoll] : undefined),
     ...pacedRows(r, row, report, b),
   ];
