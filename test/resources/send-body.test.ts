@@ -72,6 +72,18 @@ describe('send body in pieces', () => {
     expect(Buffer.from(await (body as Blob).arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  it('a large body is the same bytes whether its content was validated (placed as it is) or not (stringified in pieces), hostile content escaped', async () => {
+    const { wire } = toWireMessage(message(2, 1_500_000), 'standard');
+    const attachments = (wire as { attachments: { content: string }[] }).attachments;
+    attachments.push({ ...attachments[0]!, content: `${'QUJD'.repeat(300_000)}","topic":"injected\\` });
+    const text = JSON.stringify(wire);
+    for (const validated of [true, false]) {
+      const body = await sendBodyOf(wire, validated);
+      expect(body).toBeInstanceOf(Blob);
+      expect(await (body as Blob).text()).toBe(text);
+    }
+  });
+
   it('a small body stays the JSON text itself, made without a turn', async () => {
     const { wire } = toWireMessage(message(1, 100_000), 'standard');
     const { result, turns } = await turnsDuring(() => sendBodyOf(wire, true));
