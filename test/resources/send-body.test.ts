@@ -5,7 +5,7 @@
 // setImmediate chain) while the step runs: done in one go, the count is 0.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { InMemoryRejectedContentStore, validateMessage } from '../../src/index.js';
+import { InMemoryRejectedContentStore, checkWrongPatient, validateMessage } from '../../src/index.js';
 import { PIECE_CHARS } from '../../src/internal/json-pieces.js';
 import { assertNotPreviouslyRejected } from '../../src/rejected-content/guard.js';
 import { LARGE_BODY_CHARS, sendBodyOf } from '../../src/resources/send-body.js';
@@ -126,5 +126,16 @@ describe('rejected-content guard on the send path', () => {
     const { attachments } = message(3, 2_000_000);
     const { turns } = await turnsDuring(() => assertNotPreviouslyRejected(store, attachments));
     expect(turns).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('wrong-patient check on the send path', () => {
+  it('takes a turn before decoding and searching each large attachment, and still finds the one that names someone else', async () => {
+    // Text naming nobody, 1.5 MB of it per attachment; the last one names another patient's NHS number.
+    const text = (extra: string) => Buffer.from(`${'Observations stable. '.repeat(75_000)}${extra}`).toString('base64');
+    const attachments = [0, 1, 2].map((i) => ({ mimeType: 'text/plain', fileName: `n${i}.txt`, content: text(i === 2 ? 'NHS 943 476 5870' : '') }));
+    const { result, turns } = await turnsDuring(() => checkWrongPatient(standardMessage({ attachments })));
+    expect(result.invalidParameters.map((p) => p.name)).toEqual(['attachments[2].content']);
+    expect(turns).toBeGreaterThanOrEqual(3);
   });
 });
