@@ -37,8 +37,12 @@ export interface RequestSpec<T> {
   path: string;
   /** JSON body; sets `Content-Type: application/json`. */
   json?: unknown;
-  /** A JSON body already serialised (a send's, made once for all its attempts); wins over `json`. */
-  jsonText?: string;
+  /**
+   * A JSON body already serialised (a send's, made once for all its
+   * attempts): the text, or a Blob of its UTF-8 bytes (a large send's, made
+   * in pieces; every attempt reads it again). Wins over `json`.
+   */
+  jsonText?: string | Blob;
   /** Headers this operation needs (the instant access token). */
   headers?: Record<string, string>;
   /** Schema of a 2xx body; without one the body is ignored. */
@@ -55,7 +59,7 @@ interface Attempt<T> {
   /** The call's options, with the deadline resolved. */
   options: TransportCallOptions;
   extra: Record<string, string>;
-  body: string | undefined;
+  body: string | Blob | undefined;
   /** Attempts made before this one. */
   retry: number;
   telemetry: AttemptTelemetry | undefined;

@@ -1,6 +1,7 @@
 import type { AttachmentContentRejectedError } from '../core/errors/api-error.js';
 import { rejectedAttachments } from '../core/errors/content-rejection.js';
 import { AttachmentPreviouslyRejectedError } from '../core/errors/local-errors.js';
+import { nextTurn } from '../internal/json-pieces.js';
 import { contentSha256, typedContentSha256 } from './content-hash.js';
 import type { RejectedContentStore } from './store.js';
 
@@ -18,6 +19,18 @@ function sentAttachments(attachments: unknown): Sent[] {
   });
 }
 
+/** Base64 at least this long takes a millisecond or more to decode and hash. */
+const LARGE_CONTENT_CHARS = 1 << 20;
+
+/**
+ * A turn of the event loop after hashing a large content: a store in memory
+ * answers without one, and ten 5 MB attachments hashed twice each would
+ * otherwise hold the loop for the whole check.
+ */
+async function turnAfterLarge(content: string): Promise<void> {
+  if (content.length >= LARGE_CONTENT_CHARS) await nextTurn();
+}
+
 /**
  * Throws {@link AttachmentPreviouslyRejectedError} when an attachment's content
  * was rejected by the service before (spec, Errors rule 3): by a virus scan,
@@ -30,9 +43,11 @@ export async function assertNotPreviouslyRejected(store: RejectedContentStore, a
   for (const [index, { content, mimeType }] of sentAttachments(attachments).entries()) {
     if (content === undefined) continue;
     if (await store.has(contentSha256(content))) throw new AttachmentPreviouslyRejectedError(index, 'virus-scan');
+    await turnAfterLarge(content);
     if (mimeType !== undefined && (await store.has(typedContentSha256(content, mimeType)))) {
       throw new AttachmentPreviouslyRejectedError(index, 'format');
     }
+    await turnAfterLarge(content);
   }
 }
 
@@ -51,6 +66,7 @@ export async function rememberRejected(store: RejectedContentStore, attachments:
       if (content === undefined) continue;
       if (rejection === 'virus-scan' || mimeType === undefined) await store.add(contentSha256(content), rejection);
       else await store.add(typedContentSha256(content, mimeType), rejection);
+      await turnAfterLarge(content);
     }
   }
 }

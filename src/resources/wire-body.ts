@@ -18,7 +18,22 @@ import { isRecord } from '../internal/is-record.js';
  * object; otherwise every string is escaped as usual.
  */
 export function serialiseWireMessage(wire: unknown, contentValidated: boolean): string {
-  if (!contentValidated || !isRecord(wire) || !Array.isArray(wire.attachments)) return JSON.stringify(wire);
+  const parts = contentValidated ? verbatimParts(wire) : undefined;
+  if (!parts) return JSON.stringify(wire);
+  let out = parts.around[0]!;
+  for (let i = 0; i < parts.contents.length; i++) out += `"${parts.contents[i]!}"${parts.around[i + 1]!}`;
+  return out;
+}
+
+/**
+ * A validated wire message's JSON text in parts: the text `around` its
+ * attachments' contents and the `contents` themselves, each to be placed
+ * between quotes as it is (`around[0]`, `"contents[0]"`, `around[1]`, ...).
+ * Undefined when there is nothing to place verbatim; then only
+ * `JSON.stringify(wire)` gives the text.
+ */
+export function verbatimParts(wire: unknown): { around: string[]; contents: string[] } | undefined {
+  if (!isRecord(wire) || !Array.isArray(wire.attachments)) return undefined;
   const attachments = new Set<unknown>(wire.attachments);
   const contents: string[] = [];
   const marker = `cdms-content-${uuidv4()}`;
@@ -27,12 +42,9 @@ export function serialiseWireMessage(wire: unknown, contentValidated: boolean): 
     contents.push(value);
     return marker;
   });
-  const pieces = text.split(`"${marker}"`);
+  const around = text.split(`"${marker}"`);
   // A random marker cannot occur elsewhere; if it ever did, take no chances.
-  if (pieces.length !== contents.length + 1) return JSON.stringify(wire);
-  let out = pieces[0]!;
-  for (let i = 0; i < contents.length; i++) out += `"${contents[i]!}"${pieces[i + 1]!}`;
-  return out;
+  return around.length === contents.length + 1 ? { around, contents } : undefined;
 }
 
 /**

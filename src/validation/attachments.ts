@@ -37,8 +37,15 @@ function countProblem(count: number, route: Route, limits: Limits): string | und
   return undefined;
 }
 
-/** Checks `message.attachments` for a route; text attachments decoded whole go into `decodedTexts` when given. */
-export function checkAttachments(c: Collector, message: object, route: Route, limits: Limits, decodedTexts?: DecodedTexts): void {
+/**
+ * Checks `message.attachments` for a route; text attachments decoded whole go
+ * into `decodedTexts` when given. A generator: after each attachment it
+ * yields how many characters of content it just read, so that the send path
+ * can let the event loop run between large attachments (checking ten 5 MB
+ * attachments in one go holds it for a tenth of a second or more) while
+ * `validateMessage` runs it to the end at once.
+ */
+export function* checkAttachments(c: Collector, message: object, route: Route, limits: Limits, decodedTexts?: DecodedTexts): Generator<number, void, undefined> {
   const value = get(message, 'attachments');
   const expected = route === 'gpconnect' ? 'exactly 1 attachment' : `1 to ${limits.maxAttachments} attachments`;
   if (value === UNREADABLE) return c.add('attachments', UNREADABLE_REASON);
@@ -51,13 +58,14 @@ export function checkAttachments(c: Collector, message: object, route: Route, li
   const allowed = route === 'gpconnect' ? limits.gpConnectMimeTypes : PERMITTED_ATTACHMENT_MIME_TYPES;
   for (let i = 0; i < Math.min(count, MAX_EXAMINED); i++) {
     const keep: KeepDecoded | undefined = decodedTexts && ((bytes) => decodedTexts.set(i, bytes));
-    checkAttachment(c, get(value, i), `attachments[${i}]`, allowed, limits, keep);
+    yield checkAttachment(c, get(value, i), `attachments[${i}]`, allowed, limits, keep);
   }
 }
 
-function checkAttachment(c: Collector, value: unknown, path: string, allowed: readonly string[], limits: Limits, keep: KeepDecoded | undefined): void {
+/** Checks one attachment; returns the length of the content it read (0 when none). */
+function checkAttachment(c: Collector, value: unknown, path: string, allowed: readonly string[], limits: Limits, keep: KeepDecoded | undefined): number {
   const attachment = asObject(c, value, path, true);
-  if (!attachment || !unknownFields(c, attachment, path, ATTACHMENT_FIELDS, ATTACHMENT_HINTS)) return;
+  if (!attachment || !unknownFields(c, attachment, path, ATTACHMENT_FIELDS, ATTACHMENT_HINTS)) return 0;
   const mimeType = stringField(c, attachment, 'mimeType', path, { required: true, nonEmpty: true, show: true });
   const mimeOk = mimeType !== undefined && checkMimeType(c, `${path}.mimeType`, mimeType, allowed);
   const fileName = stringField(c, attachment, 'fileName', path, { required: true });
@@ -65,7 +73,9 @@ function checkAttachment(c: Collector, value: unknown, path: string, allowed: re
     for (const problem of checkWindowsFileName(fileName)) c.add(`${path}.fileName`, fileNameReason(problem, fileName));
   }
   const content = stringField(c, attachment, 'content', path, { required: true });
-  if (content !== undefined) checkContent(c, `${path}.content`, content, mimeOk ? mimeType : undefined, limits, keep);
+  if (content === undefined) return 0;
+  checkContent(c, `${path}.content`, content, mimeOk ? mimeType : undefined, limits, keep);
+  return content.length;
 }
 
 function checkMimeType(c: Collector, name: string, mimeType: string, allowed: readonly string[]): boolean {

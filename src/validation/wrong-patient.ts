@@ -11,6 +11,7 @@
 // (pdf-check/pdf-checker.ts).
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { isRecord } from '../internal/is-record.js';
+import { nextTurn } from '../internal/json-pieces.js';
 import type { InvalidParameter } from '../schemas/problem.js';
 import { findNhsNumbers } from './nhs-numbers-in-text.js';
 import { isNhsNumberType } from './nhs-number.js';
@@ -104,10 +105,12 @@ async function checkWith(message: unknown, signal: AbortSignal | undefined, cont
   if (!isRecord(message) || !Array.isArray(message.attachments)) return { ok: true, invalidParameters: [] };
   const subject = subjectNhsNumber(message);
   if (subject === undefined) return { ok: true, invalidParameters: [] };
+  const inTurn = turnTaker();
   const refused = await Promise.all(
     message.attachments.map(async (attachment: unknown, i): Promise<boolean> => {
       if (!isRecord(attachment) || typeof attachment.mimeType !== 'string' || typeof attachment.content !== 'string') return false;
       const { mimeType, content } = attachment;
+      if (content.length >= LARGE_CONTENT_CHARS) await inTurn();
       if (TEXT_TYPES.has(mimeType)) return textNamesOnlyOthers(context.decodedTexts?.get(i) ?? decodeBase64(content), subject);
       if (mimeType !== PDF) return false;
       // Not checked for strict base64 here (local validation does, before a send): bad content decodes to bytes that name nobody.
@@ -116,6 +119,21 @@ async function checkWith(message: unknown, signal: AbortSignal | undefined, cont
   );
   const invalidParameters: InvalidParameter[] = refused.flatMap((no, i) => (no ? [{ name: `attachments[${i}].content`, reason: REASON }] : []));
   return { ok: invalidParameters.length === 0, invalidParameters };
+}
+
+/** Base64 at least this long takes milliseconds to decode, and its text to search. */
+const LARGE_CONTENT_CHARS = 1 << 20;
+
+/**
+ * Turns of the event loop handed out one after another: the k-th caller
+ * resumes k turns later. The attachments' checks start together, so each
+ * large one waits for a turn of its own before decoding (and searching its
+ * text): ten 5 MB attachments decoded in one go would hold the loop for the
+ * whole lot, while their PDFs are still read in parallel by the pool.
+ */
+function turnTaker(): () => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  return () => (last = last.then(nextTurn));
 }
 
 /**

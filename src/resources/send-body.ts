@@ -1,0 +1,82 @@
+// The body of a send, made once for all its attempts. A small message is one
+// string, made in one go as it always was (the cheapest for the common send).
+// A large one (ten 5 MB attachments are about 67 MB of JSON) is made in
+// pieces with the event loop running between them: stringified a piece at a
+// time (eachJsonPiece), each piece encoded to UTF-8 on its own, the pieces
+// gathered into one Blob. As one string, the JSON.stringify, then fetch's
+// UTF-8 encoding of the whole text, then ky's clone of the request (one
+// 67 MB copy of its single chunk) each held the event loop for hundreds of
+// milliseconds. Validated base64 goes in slices as it is, unescaped (as
+// serialiseWireMessage places it); anything else is stringified piece by
+// piece. A Blob of Blobs is joined without a copy, fetch sends it with
+// its Content-Length (blob.size) from a stream of small chunks, ky's clone
+// tees that stream chunk by chunk, and every attempt (a retry, a resend
+// after recovery) reads the same bytes again from the same Blob.
+import { isRecord } from '../internal/is-record.js';
+import { PIECE_CHARS, eachJsonPiece, nextTurn } from '../internal/json-pieces.js';
+import { serialiseWireMessage, verbatimParts } from './wire-body.js';
+
+/** A send's request body: the JSON text, or for a large message a Blob of its UTF-8 bytes. */
+export type SendBody = string | Blob;
+
+/** From this many characters of attachment and body content on, the body is made in pieces (about 1 MiB of JSON). */
+export const LARGE_BODY_CHARS = 1 << 20;
+
+/**
+ * The body of a send: exactly the bytes of `JSON.stringify(wire)` in UTF-8.
+ * Below {@link LARGE_BODY_CHARS} of content, the text itself (see
+ * {@link serialiseWireMessage}); from there on, a Blob made in pieces with a
+ * turn of the event loop between them.
+ *
+ * @param wire - The plain-data copy of the message that goes on the wire; nobody else holds it, so it cannot change between pieces.
+ * @param contentValidated - True only when local validation has just passed this very object.
+ * @param onPiece - Called as each piece is added (tests count the turns between pieces with it).
+ */
+export async function sendBodyOf(wire: unknown, contentValidated: boolean, onPiece?: () => void): Promise<SendBody> {
+  if (contentChars(wire) < LARGE_BODY_CHARS) return serialiseWireMessage(wire, contentValidated);
+  const blobs: Blob[] = [];
+  const add = (piece: string) => {
+    // A Blob per piece encodes and copies about 1 MiB; the Blob of Blobs below refers to them without another copy.
+    blobs.push(new Blob([piece]));
+    onPiece?.();
+  };
+  const parts = contentValidated ? verbatimParts(wire) : undefined;
+  if (parts) await eachVerbatimPiece(parts, add);
+  else await eachJsonPiece(wire, add);
+  return new Blob(blobs);
+}
+
+/**
+ * The pieces of a validated message's text, a turn of the event loop after
+ * each: validated base64 needs no escaping, so its slices go as they are
+ * (as in serialiseWireMessage), saving JSON.stringify's look at every
+ * character of tens of megabytes.
+ */
+async function eachVerbatimPiece({ around, contents }: { around: string[]; contents: string[] }, add: (piece: string) => void): Promise<void> {
+  let pending = around[0]!;
+  for (let i = 0; i < contents.length; i++) {
+    const content = contents[i]!;
+    pending += '"';
+    for (let start = 0; start < content.length; start += PIECE_CHARS) {
+      pending += content.slice(start, start + PIECE_CHARS);
+      if (pending.length < PIECE_CHARS) continue;
+      add(pending);
+      pending = '';
+      await nextTurn();
+    }
+    pending += `"${around[i + 1]!}`;
+  }
+  add(pending);
+}
+
+/** Characters of content a wire message carries: its attachments' and its body's, which make nearly all of its size. */
+function contentChars(wire: unknown): number {
+  if (!isRecord(wire)) return 0;
+  let chars = lengthOfContent(wire.body);
+  if (Array.isArray(wire.attachments)) for (const attachment of wire.attachments as unknown[]) chars += lengthOfContent(attachment);
+  return chars;
+}
+
+function lengthOfContent(part: unknown): number {
+  return isRecord(part) && typeof part.content === 'string' ? part.content.length : 0;
+}
