@@ -11,21 +11,14 @@ import { assertNotPreviouslyRejected } from '../../src/rejected-content/guard.js
 import { LARGE_BODY_CHARS, sendBodyOf } from '../../src/resources/send-body.js';
 import { toWireMessage } from '../../src/resources/wire-message.js';
 import { validateMessageKeepingAsync } from '../../src/validation/message.js';
+import { countTurns } from '../helpers/event-loop-turns.js';
 import { standardMessage } from '../helpers/fixtures.js';
 
 /** Turns of the event loop while `work` runs. */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let turns = 0;
-  let counting = true;
-  const count = () => {
-    if (!counting) return;
-    turns++;
-    setImmediate(count);
-  };
-  setImmediate(count);
+  const loop = countTurns();
   const result = await work();
-  counting = false;
-  return { result, turns };
+  return { result, turns: loop.stop() };
 }
 
 const pdfBase64 = (bytes: number) => {
@@ -47,20 +40,13 @@ describe('send body in pieces', () => {
     let pieces = 0;
     let turnsAtFirstPiece = -1;
     let turnsAtLastPiece = -1;
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      if (!counting) return;
-      turns++;
-      setImmediate(count);
-    };
-    setImmediate(count);
+    const loop = countTurns();
     const body = await sendBodyOf(wire, true, () => {
       pieces++;
-      if (turnsAtFirstPiece < 0) turnsAtFirstPiece = turns;
-      turnsAtLastPiece = turns;
+      if (turnsAtFirstPiece < 0) turnsAtFirstPiece = loop.turns;
+      turnsAtLastPiece = loop.turns;
     });
-    counting = false;
+    loop.stop();
     expect(body).toBeInstanceOf(Blob);
     const bytes = Buffer.from(await (body as Blob).arrayBuffer());
     expect(bytes.equals(Buffer.from(text, 'utf8'))).toBe(true);
