@@ -137,6 +137,8 @@ describe('GP route: a refused replacement (20014)', () => {
     recordStatus(t, seen('REJECTED', '20014-Unable to Process Replacement Document'), 'poll', step());
     expect(t.state.attention).toBe('replacement-rejected');
     expect(t.state.attentionDetail).toMatch(/its relatesTo; not linked in this ledger/);
+    // Its version number unknown to the ledger: named by messageId alone.
+    expect(t.state.attentionDetail).toContain(`this new version (message ${t.state.messageId})`);
   });
 
   it('only on the GP route', () => {
@@ -158,6 +160,7 @@ describe('GP route: the edges', () => {
     expect(waited(36 * HOUR)).toMatch(/'Sent to MESH' 36 hours after/);
     expect(waited(HOUR)).toMatch(/'Sent to MESH' 1 hours? after/);
     expect(waited(30_000)).toMatch(/'Sent to MESH' 30 seconds after/);
+    expect(waited(0)).toMatch(/'Sent to MESH' 0 seconds after/);
   });
 
   it('awaited only on the GP route, only while PENDING; from the send, else the creation', () => {

@@ -177,6 +177,13 @@ describe('recordStatus and scheduleNextPoll: the edges', () => {
     expect(raised.state.dueAt?.getTime()).toBe(NOW + CONFIG.pollIntervalMs * 1.05);
   });
 
+  it('a FAILED message whose following has ended is settled unresolved, not scheduled for its FAILED attention', () => {
+    const end = NOW + CONFIG.followForMs;
+    const t = begin(followed({ status: 'FAILED', failedSince: new Date(end - HOUR), polls: 3, pollTimes: [end - HOUR] }));
+    scheduleNextPoll(t, step(end));
+    expect(t.state).toMatchObject({ stage: 'settled', dueAt: null, attention: 'unresolved' });
+  });
+
   it('a standard message with nothing due early: the next poll is the regular one, a real time', () => {
     const t = begin(followed({ pollTimes: [NOW], polls: 1 }));
     scheduleNextPoll(t, step(NOW, 0.5));
