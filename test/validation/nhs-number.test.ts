@@ -49,3 +49,18 @@ describe('isValidNhsNumber', () => {
     expect(isValidNhsNumber(null as unknown as string)).toBe(false);
   });
 });
+
+describe('nhsNumberProblem at the edges of its patterns', () => {
+  const SPACES = 'must be 10 digits without spaces; remove the spaces';
+  const DIGITS = 'must be an NHS number: exactly 10 digits';
+
+  it('"remove the spaces" only for ten digits and spaces, with a space', () => {
+    expect(nhsNumberProblem('943 476 5919')).toBe(SPACES);
+    for (const value of ['x43 476 5919', '943 476 591x', 'abcde fghij', '943 476 59', '943 476 59190']) expect(nhsNumberProblem(value), value).toBe(DIGITS);
+  });
+
+  it('exactly ten digits, nothing before or after them', () => {
+    for (const value of ['x9434765919', '9434765919x', '943476591']) expect(nhsNumberProblem(value), value).toBe(DIGITS);
+    expect(nhsNumberProblem('9434765919')).toBeUndefined();
+  });
+});

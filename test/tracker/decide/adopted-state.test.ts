@@ -41,6 +41,43 @@ describe('adoptedState', () => {
   });
 });
 
+describe('adoptedState: each field on its own', () => {
+  const valid = { messageId: crypto.randomUUID(), route: 'standard', sentAt: new Date(NOW) } as const;
+  const refusal = (input: unknown): unknown => {
+    try {
+      adoptedState(input as TrackInput, step());
+    } catch (error) {
+      return (error as LocalValidationError).invalidParameters;
+    }
+    return 'accepted';
+  };
+
+  it('each bad field alone is refused, with what it must be', () => {
+    expect(refusal({ ...valid, messageId: 'not-a-uuid' })).toEqual([{ name: 'messageId', reason: 'must be the UUID the message was sent with' }]);
+    // Not a string, though its text is a UUID.
+    expect(refusal({ ...valid, messageId: [valid.messageId] })).toEqual([{ name: 'messageId', reason: 'must be the UUID the message was sent with' }]);
+    expect(refusal({ ...valid, route: 'fax' })).toEqual([{ name: 'route', reason: "must be 'standard', 'instant' or 'gpconnect'" }]);
+    expect(refusal({ ...valid, sentAt: 'yesterday' })).toEqual([{ name: 'sentAt', reason: 'must be a Date or an RFC 3339 timestamp' }]);
+    // A number of milliseconds is not a timestamp the tracker takes.
+    expect(refusal({ ...valid, sentAt: NOW })).toEqual([{ name: 'sentAt', reason: 'must be a Date or an RFC 3339 timestamp' }]);
+    expect(refusal({ ...valid, expiryDateTime: 'soon' })).toEqual([{ name: 'expiryDateTime', reason: 'must be a Date or an RFC 3339 timestamp' }]);
+  });
+
+  it('versionNumber: a whole number of 1 or more, on the GP route only; kept', () => {
+    const versionRefused = [{ name: 'versionNumber', reason: 'is for a GP-route message only: the whole number (1 or more) it was sent with' }];
+    expect(refusal({ ...valid, versionNumber: 1 })).toEqual(versionRefused);
+    expect(refusal({ ...valid, route: 'gpconnect', versionNumber: 0 })).toEqual(versionRefused);
+    expect(refusal({ ...valid, route: 'gpconnect', versionNumber: 1.5 })).toEqual(versionRefused);
+    expect(adoptedState({ ...valid, route: 'gpconnect', versionNumber: 2 }, step()).versionNumber).toBe(2);
+    expect(adoptedState({ ...valid, route: 'gpconnect' }, step()).versionNumber).toBeNull();
+  });
+
+  it('topic and recipient are kept when they are text, else null', () => {
+    expect(adoptedState({ ...valid, topic: 'Discharge Summary', recipient: 'A81001' }, step())).toMatchObject({ topic: 'Discharge Summary', recipient: 'A81001' });
+    expect(adoptedState({ ...valid, topic: 7, recipient: 8 } as unknown as TrackInput, step())).toMatchObject({ topic: null, recipient: null });
+  });
+});
+
 describe('checkMetadata', () => {
   const problems = (metadata: unknown): InvalidParameter[] => {
     const found: InvalidParameter[] = [];

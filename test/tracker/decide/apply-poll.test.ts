@@ -33,6 +33,18 @@ describe('applyPoll', () => {
     expect(t.state.attentionDetail).toContain('last status seen: PENDING');
   });
 
+  it('a 404 exactly at the expiry already means removed; a millisecond before, it is asked again', () => {
+    const at = applyPoll(followed({ expiryAt: new Date(NOW) }), { kind: 'not-found' }, 'poll', step());
+    expect(at.state).toMatchObject({ stage: 'settled', attention: 'removed-after-expiry' });
+    const before = applyPoll(followed({ expiryAt: new Date(NOW + 1) }), { kind: 'not-found' }, 'poll', step());
+    expect(before.state).toMatchObject({ stage: 'following', attention: null });
+  });
+
+  it('a 404 after expiry of a message never seen with a status says so', () => {
+    const t = applyPoll(followed({ expiryAt: new Date(NOW - 1), status: null }), { kind: 'not-found' }, 'poll', step());
+    expect(t.state.attentionDetail).toBe('The service removed the status after expiry; last status seen: none.');
+  });
+
   it('a failed request is kept as the last error; the message is still followed', () => {
     const t = applyPoll(followed(), { kind: 'error', detail: 'ConnectionError: refused' }, 'poll', step());
     expect(t.state).toMatchObject({ stage: 'following', lastError: 'ConnectionError: refused', polls: 1 });

@@ -157,3 +157,46 @@ describe('resendDelayMs', () => {
     expect(resendDelayMs(0, interval, () => 0.5)).toBe(45_000);
   });
 });
+
+describe('applySendVerdict: the edges', () => {
+  const grace = inFlightGraceMs(CONFIG.pollIntervalMs);
+
+  it('sent, on a message already seen with a status: no second PENDING row', () => {
+    const t = applySendVerdict(sending({ status: 'PENDING' }), { kind: 'sent', recovered: true }, step(later));
+    expect(t.history).toEqual([]);
+    expect(t.state.status).toBe('PENDING');
+  });
+
+  it('not found yet: asked again once the unclear attempt can no longer be on its way, and never before the next millisecond', () => {
+    const fresh = applySendVerdict(sending({ unclearAt: new Date(NOW) }), { kind: 'not-found-yet', detail: 'NotFoundError' }, step(NOW));
+    expect(fresh.state.dueAt?.getTime()).toBe(NOW + grace);
+    const old = applySendVerdict(sending({ unclearAt: new Date(NOW - DAY) }), { kind: 'not-found-yet', detail: 'NotFoundError' }, step(NOW));
+    expect(old.state.dueAt?.getTime()).toBe(NOW + 1);
+    const never = applySendVerdict(sending({ unclearAt: null }), { kind: 'not-found-yet', detail: 'NotFoundError' }, step(NOW));
+    expect(never.state.dueAt?.getTime()).toBe(NOW + grace);
+  });
+
+  it('an unclear message past its expiry met by a refusal to retry later: delivery unknown, said with the expiry', () => {
+    const expiryAt = new Date(NOW - 1);
+    const t = applySendVerdict(sending({ unclearAt: new Date(NOW - HOUR), expiryAt }), { kind: 'retry-later', detail: 'ServiceUnavailableError: 503' }, step(NOW));
+    expect(t.state.attention).toBe('delivery-unknown');
+    expect(t.state.lastError).toBe(`still not confirmed at its expiry (${expiryAt.toISOString()}); last error: ServiceUnavailableError: 503`);
+  });
+
+  it('an unclear message whose resend is refused: delivery unknown, saying it could not be sent again', () => {
+    const t = applySendVerdict(sending({ unclearAt: new Date(NOW - HOUR) }), { kind: 'failed', detail: 'BadRequestError: 400' }, step(NOW));
+    expect(t.state.lastError).toBe('it could not be sent again (BadRequestError: 400)');
+  });
+
+  it('once delivery-unknown was raised, a further unclear answer keeps it so', () => {
+    const t = applySendVerdict(sending({ unclearAt: new Date(NOW - HOUR), attentionRaised: ['delivery-unknown'] }), { kind: 'unconfirmed', detail: 'TimeoutError' }, step(NOW));
+    expect(t.state.lastError).toBe('still not confirmed; last error: TimeoutError');
+    expect(t.state.payload).toBeNull();
+    expect(t.state.dueAt?.getTime()).toBe(NOW + CONFIG.pollIntervalMs);
+  });
+
+  it('the reason kept for delivery unknown is cut at 500 characters', () => {
+    const t = applySendVerdict(sending({ unclearAt: new Date(NOW - HOUR) }), { kind: 'failed', detail: 'no answer; '.repeat(60) }, step(NOW));
+    expect(t.state.lastError).toHaveLength(500);
+  });
+});

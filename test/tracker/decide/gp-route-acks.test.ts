@@ -137,11 +137,43 @@ describe('GP route: a refused replacement (20014)', () => {
     recordStatus(t, seen('REJECTED', '20014-Unable to Process Replacement Document'), 'poll', step());
     expect(t.state.attention).toBe('replacement-rejected');
     expect(t.state.attentionDetail).toMatch(/its relatesTo; not linked in this ledger/);
+    // Its version number unknown to the ledger: named by messageId alone.
+    expect(t.state.attentionDetail).toContain(`this new version (message ${t.state.messageId})`);
   });
 
   it('only on the GP route', () => {
     const t = begin(followed({}));
     recordStatus(t, seen('REJECTED', '20014 - Unable to Process Replacement Document'), 'poll', step());
     expect(t.state.attention).toBe('rejected');
+  });
+});
+
+describe('GP route: the edges', () => {
+  it('the wait is said in days, hours or seconds', () => {
+    const waited = (ms: number) => {
+      const t = begin(gp());
+      recordStatus(t, seen('PENDING', 'Sent to MESH'), 'poll', { ...step(NOW + ms), config: { ...CONFIG, infrastructureAckMs: ms } });
+      return t.state.attentionDetail;
+    };
+    expect(waited(DAY)).toMatch(/'Sent to MESH' 1 day after/);
+    expect(waited(2 * DAY)).toMatch(/'Sent to MESH' 2 days after/);
+    expect(waited(36 * HOUR)).toMatch(/'Sent to MESH' 36 hours after/);
+    expect(waited(HOUR)).toMatch(/'Sent to MESH' 1 hours? after/);
+    expect(waited(30_000)).toMatch(/'Sent to MESH' 30 seconds after/);
+    expect(waited(0)).toMatch(/'Sent to MESH' 0 seconds after/);
+  });
+
+  it('awaited only on the GP route, only while PENDING; from the send, else the creation', () => {
+    expect(gpAckDueAt(followed({ subStatus: 'Sent to MESH' }), CONFIG, NOW)).toBeUndefined();
+    expect(gpAckDueAt(gp({ status: 'COMPLETED' }), CONFIG, NOW)).toBeUndefined();
+    expect(gpAckDueAt(gp({ sentAt: new Date(NOW + HOUR) }), CONFIG, NOW)).toBe(NOW + HOUR + DEFAULT_INFRASTRUCTURE_ACK_MS);
+    expect(gpAckDueAt(gp({ sentAt: null }), CONFIG, NOW)).toBe(NOW + DEFAULT_INFRASTRUCTURE_ACK_MS);
+    expect(gpAckDueAt(gp({ subStatus: '30001 - Success' }), CONFIG, NOW)).toBeUndefined();
+  });
+
+  it('REJECTED with no code at all: the plain rejection, not a code reading', () => {
+    const t = begin(gp({ subStatus: null }));
+    recordStatus(t, seen('REJECTED', null), 'poll', step());
+    expect(t.state).toMatchObject({ attention: 'rejected', attentionDetail: 'REJECTED by the practice.' });
   });
 });

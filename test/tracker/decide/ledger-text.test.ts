@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../../src/core/errors/api-error.js';
 import { applySendVerdict } from '../../../src/tracker/decide/apply-send.js';
+import { REDACTED } from '../../../src/core/redact.js';
 import { CUT, ledgerText, valuesOf } from '../../../src/tracker/decide/ledger-text.js';
 import { classifySendError } from '../../../src/tracker/decide/send-verdict.js';
 import { describeError } from '../../../src/tracker/decide/describe-error.js';
+import type { StoredPayload } from '../../../src/tracker/model/message-state.js';
 import { stateOf, step } from './support.js';
 
 const payload = {
@@ -68,5 +70,45 @@ describe('ledgerText', () => {
     expect(t.state.lastError).toContain('400 Bad Request');
     for (const s of ['Wobbleton-letter.pdf', 'Snorkelling pressure', 'Perpetua']) expect(written).not.toContain(s);
     expect(t.state.payload).toBeNull();
+  });
+});
+
+describe('valuesOf and ledgerText: the edges', () => {
+  const nested = (depth: number, leaf: string): unknown => (depth === 0 ? leaf : { down: nested(depth - 1, leaf) });
+
+  it('valuesOf: exactly the values, trimmed beside as sent; finite numbers; nulls, booleans and gaps skipped; 16 levels deep and no deeper', () => {
+    const message = {
+      messageId: 'id-1', topic: 'Topic', recipient: {},
+      note: '  padded  ', count: 7, notANumber: Number.NaN, far: Number.POSITIVE_INFINITY, none: null, gap: undefined, flag: true,
+      deep: nested(15, 'sixteen levels'), deeper: nested(16, 'seventeen levels'),
+    };
+    expect(valuesOf({ message })).toEqual(['  padded  ', 'padded', '7', 'sixteen levels', 'sixteen levels']);
+    expect(valuesOf({ message: { recipient: { id: {} } }, accessToken: 'token-1' })).toEqual(['token-1']);
+  });
+
+  const custom: StoredPayload = { message: { body: 'Quibbled over marmalade', note: 'over the moon', code: 'x' } };
+
+  it('without a payload: the SDK redaction alone', () => {
+    expect(ledgerText('HTTP 400 for Quibbled', null)).toBe('HTTP 400 for Quibbled');
+  });
+
+  it('a value of one character is not masked (it would mask every such letter or digit)', () => {
+    expect(ledgerText('error x at line 3', custom)).toBe('error x at line 3');
+  });
+
+  it('text not cut short: a value-like ending is left as it is', () => {
+    expect(ledgerText('it said Quibbx', custom)).toBe('it said Quibbx');
+  });
+
+  it('text cut short: the longest start of a value at the cut is masked, two characters or more, nothing else', () => {
+    expect(ledgerText(`it said Quibbled ov${CUT}`, custom)).toBe(`it said ${REDACTED}${CUT}`);
+    expect(ledgerText(`it said Qu${CUT}`, custom)).toBe(`it said ${REDACTED}${CUT}`);
+    expect(ledgerText(`it said Q${CUT}`, custom)).toBe(`it said Q${CUT}`);
+    expect(ledgerText(`plain text${CUT}`, custom)).toBe(`plain text${CUT}`);
+  });
+
+  it('a short value masked only as a word is not masked as the end of another word at the cut', () => {
+    const short: StoredPayload = { message: { family: 'Ng' } };
+    expect(ledgerText(`it took long${CUT}`, short)).toBe(`it took long${CUT}`);
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applySendVerdict } from '../../../src/tracker/decide/apply-send.js';
+import { watchExpiry } from '../../../src/tracker/decide/nearing-expiry.js';
+import { begin } from '../../../src/tracker/model/transition.js';
+import type { MessageState } from '../../../src/tracker/model/message-state.js';
 import { CONFIG, DAY, HOUR, NOW, stateOf, step } from './support.js';
 
 const payload = { message: { messageId: 'kept until the service holds it' } };
@@ -69,5 +72,58 @@ describe('nearing-expiry: attention before it is too late to act', () => {
     expect(t.state).toMatchObject({ stage: 'failed', attention: 'send-failed' });
     const unclear = applySendVerdict(stateOf('sending', { payload, expiryAt: new Date(NOW - 1), sendAttempts: 3 }), unconfirmed, step(NOW));
     expect(unclear.state.attentionRaised).not.toContain('nearing-expiry');
+  });
+});
+
+describe('watchExpiry at its boundaries', () => {
+  const expiry = NOW + 10 * HOUR;
+  const nearing = expiry - CONFIG.nearingExpiryMs;
+  const watched = (stage: 'queued' | 'sending' | 'following', now: number, fields: Partial<MessageState> = {}) => {
+    const t = begin(stateOf(stage, { payload, expiryAt: new Date(expiry), sendAttempts: 2, dueAt: new Date(expiry + HOUR), ...fields }));
+    watchExpiry(t, step(now));
+    return t;
+  };
+
+  it('exactly at the nearing moment: attention (queued: the service could not take it; sending: its delivery unconfirmed)', () => {
+    const queued = watched('queued', nearing);
+    expect(queued.state.attention).toBe('nearing-expiry');
+    expect(queued.state.attentionDetail).toBe(
+      `Not delivered: the service could not take it yet, and its expiry at ${new Date(expiry).toISOString()} is near. The tracker keeps trying; reach the practice another way if it cannot wait.`,
+    );
+    const sending = watched('sending', nearing);
+    expect(sending.state.attentionDetail).toMatch(/^Not delivered: its delivery could not be confirmed yet, and its expiry at /);
+  });
+
+  it('a millisecond before the nearing moment: no attention, the next attempt brought forward to that moment', () => {
+    const t = watched('queued', nearing - 1);
+    expect(t.state.attention).toBeNull();
+    expect(t.state.dueAt!.getTime()).toBe(nearing);
+    const sooner = watched('queued', nearing - 1, { dueAt: new Date(nearing - 5) });
+    expect(sooner.state.dueAt!.getTime()).toBe(nearing - 5);
+  });
+
+  it('exactly at the expiry it is too late to warn; a millisecond before, it warns', () => {
+    expect(watched('queued', expiry).state.attention).toBeNull();
+    expect(watched('queued', expiry - 1).state.attention).toBe('nearing-expiry');
+  });
+
+  it('only a queued or sending message, once, and only after a second attempt', () => {
+    const following = watched('following', nearing);
+    expect(following.state.attention).toBeNull();
+    expect(following.state.dueAt!.getTime()).toBe(expiry + HOUR);
+    expect(watched('following', nearing - 1).state.dueAt!.getTime()).toBe(expiry + HOUR);
+    const raised = watched('queued', nearing, { attentionRaised: ['nearing-expiry'] });
+    expect(raised.state.attention).toBeNull();
+    expect(raised.events).toEqual([]);
+    expect(watched('queued', nearing - 1, { attentionRaised: ['nearing-expiry'] }).state.dueAt!.getTime()).toBe(expiry + HOUR);
+    expect(watched('queued', nearing, { attentionRaised: ['delivery-unknown'] }).state.attention).toBe('nearing-expiry');
+    expect(watched('sending', nearing, { sendAttempts: 1 }).state.attention).toBeNull();
+  });
+
+  it('without an expiry, the text names the end of following', () => {
+    const end = NOW + CONFIG.followForMs;
+    const t = begin(stateOf('queued', { payload, sendAttempts: 2 }));
+    watchExpiry(t, step(end - 1));
+    expect(t.state.attentionDetail).toContain(`the end of following at ${new Date(end).toISOString()} is near`);
   });
 });

@@ -100,3 +100,25 @@ describe('describeError', () => {
     expect(describeError('a thrown string')).toMatch(/^string: /);
   });
 });
+
+describe('classifySendError: the edges', () => {
+  it('something thrown that is no error at all (undefined, a string): unconfirmed, since nothing says it was not sent', () => {
+    expect(classifySendError(undefined, false)).toMatchObject({ kind: 'unconfirmed' });
+    expect(classifySendError('boom', true)).toMatchObject({ kind: 'unconfirmed' });
+  });
+
+  it('"messageId already used" with a status other than 400 on a resend is no proof of arrival: failed', () => {
+    expect(classifySendError(new ApiError({ ...init, status: 409, problem: { ...reused, status: 409 } }), true).kind).toBe('failed');
+    expect(classifySendError(new BadRequestError({ ...init, status: 400, problem: reused }), true).kind).toBe('unconfirmed');
+  });
+});
+
+describe('describeError at its limit', () => {
+  it('exactly 500 characters are kept whole; 501 are cut to 500, the cut marked', () => {
+    const exactly = 'x'.repeat(500 - 'CdmsError: '.length);
+    expect(describeError(new CdmsError(exactly))).toBe(`CdmsError: ${exactly}`);
+    const over = describeError(new CdmsError(`${exactly}y`));
+    expect(over).toHaveLength(500);
+    expect(over.endsWith('…')).toBe(true);
+  });
+});

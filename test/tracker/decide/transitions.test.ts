@@ -153,3 +153,40 @@ describe('scheduleNextPoll', () => {
     expect(soon.state.dueAt?.getTime()).toBe(NOW + HOUR);
   });
 });
+
+describe('recordStatus and scheduleNextPoll: the edges', () => {
+  it('an instant message: only PENDING with a subStatus fell back; PENDING alone, or FAILED with a subStatus, did not', () => {
+    const plain = begin(followed({ status: null }, 'instant'));
+    recordStatus(plain, seen('PENDING'), 'poll', step());
+    expect(plain.state.attention).toBeNull();
+    const failed = begin(followed({}, 'instant'));
+    recordStatus(failed, seen('FAILED', FAILED_INSTANT_IMPORT), 'poll', step());
+    expect(failed.state.attentionRaised).not.toContain('instant-fell-back');
+  });
+
+  it('EXPIRED: the attention says it expired before the practice took it', () => {
+    const t = begin(followed());
+    recordStatus(t, seen('EXPIRED'), 'poll', step());
+    expect(t.state).toMatchObject({ attention: 'expired', attentionDetail: 'EXPIRED before the practice took it.' });
+  });
+
+  it("once the FAILED attention was raised, the poll is no longer brought forward to it", () => {
+    const short = { ...step(NOW, 0.5), config: { ...CONFIG, failedAttentionMs: HOUR } };
+    const raised = begin(followed({ status: 'FAILED', failedSince: new Date(NOW), pollTimes: [NOW], polls: 1, attentionRaised: ['failed'] }));
+    scheduleNextPoll(raised, short);
+    expect(raised.state.dueAt?.getTime()).toBe(NOW + CONFIG.pollIntervalMs * 1.05);
+  });
+
+  it('a FAILED message whose following has ended is settled unresolved, not scheduled for its FAILED attention', () => {
+    const end = NOW + CONFIG.followForMs;
+    const t = begin(followed({ status: 'FAILED', failedSince: new Date(end - HOUR), polls: 3, pollTimes: [end - HOUR] }));
+    scheduleNextPoll(t, step(end));
+    expect(t.state).toMatchObject({ stage: 'settled', dueAt: null, attention: 'unresolved' });
+  });
+
+  it('a standard message with nothing due early: the next poll is the regular one, a real time', () => {
+    const t = begin(followed({ pollTimes: [NOW], polls: 1 }));
+    scheduleNextPoll(t, step(NOW, 0.5));
+    expect(t.state.dueAt?.getTime()).toBe(NOW + CONFIG.pollIntervalMs * 1.05);
+  });
+});
