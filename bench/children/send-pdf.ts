@@ -2,7 +2,8 @@
 // a time, by the SDK (the wrong-patient check on or off) or by raw fetch,
 // with the main thread's event-loop delay watched throughout
 // (perf_hooks.monitorEventLoopDelay, 1 ms resolution). Prints the wall time,
-// the CPU time and the longest event-loop delay of the measured sends.
+// the CPU time and the longest and 99th-percentile event-loop delays of the
+// measured sends.
 // argv: sdk|baseline <server url> <concurrency> <count> <pdf file> on|fresh|off <SDK version>;
 // `fresh` is the check on with no verdict cache, so that every send reads the PDF.
 // Both sides warm up with one round of sends, then collect their garbage.
@@ -65,4 +66,4 @@ await pool(count);
 const ms = performance.now() - started;
 loop.disable();
 const { user, system } = process.cpuUsage(cpu);
-process.stdout.write(`${JSON.stringify({ ms, cpuMs: (user + system) / 1000, loopMaxMs: loop.max / 1e6 })}\n`);
+process.stdout.write(`${JSON.stringify({ ms, cpuMs: (user + system) / 1000, loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6 })}\n`);

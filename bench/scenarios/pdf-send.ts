@@ -36,6 +36,8 @@ interface Run {
   ms: number;
   cpuMs: number;
   loopMaxMs: number;
+  /** The 99th percentile of the event-loop delay (absent from a child of an older bench). */
+  loopP99Ms?: number;
 }
 
 // after-fresh: the check on without the verdict cache, so that every send reads the PDF (after-on reads it once).
@@ -75,6 +77,7 @@ function fixtureRows(fixture: string, runs: Record<Side, Run[]>, beforeName: str
   const scenario = `pdf-send ${fixture} x${SENDS} @${CONCURRENCY}`;
   const perSecond = (r: Run): number => (SENDS / r.ms) * 1000;
   const loop = (r: Run): number => r.loopMaxMs;
+  const p99 = (r: Run): number => r.loopP99Ms ?? Number.NaN;
   const real = fixture === 'real';
   const beforeLabel = `${beforeName}, same sends`;
   return [
@@ -106,6 +109,7 @@ function fixtureRows(fixture: string, runs: Record<Side, Run[]>, beforeName: str
       sdkSamples: runs['after-on'].map(loop),
       baselineSamples: runs['before-on'].map(loop),
       baselineName: `${beforeLabel}, check on`,
+      note: `p99 ${fmt(runs['after-on'].map(p99))} ms (before ${fmt(runs['before-on'].map(p99))} ms); raw fetch's own max on the same sends ${fmt(runs.fetch.map(loop))} ms, p99 ${fmt(runs.fetch.map(p99))} ms`,
     }),
     toRow({
       scenario,
