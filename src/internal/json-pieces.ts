@@ -17,7 +17,11 @@
 // one difference: where a toJSON returns an object that has a toJSON of its
 // own, JSON.stringify does not call the second; plain message data has none.)
 
-/** About this many characters per piece by default: 1 MiB of text. */
+/**
+ * About this many characters per piece by default: 1 MiB of text. Also the
+ * measure of "large" on the send path: a content this long (base64 to decode,
+ * hash or check) is a piece's worth of work, after which the event loop gets a turn.
+ */
 export const PIECE_CHARS = 1 << 20;
 
 /** Strings at least this long are written in pieces, not in one go. */

@@ -1,7 +1,7 @@
 import type { AttachmentContentRejectedError } from '../core/errors/api-error.js';
 import { rejectedAttachments } from '../core/errors/content-rejection.js';
 import { AttachmentPreviouslyRejectedError } from '../core/errors/local-errors.js';
-import { nextTurn } from '../internal/json-pieces.js';
+import { PIECE_CHARS, nextTurn } from '../internal/json-pieces.js';
 import { contentSha256, typedContentSha256 } from './content-hash.js';
 import type { RejectedContentStore } from './store.js';
 
@@ -19,16 +19,13 @@ function sentAttachments(attachments: unknown): Sent[] {
   });
 }
 
-/** Base64 at least this long takes a millisecond or more to decode and hash. */
-const LARGE_CONTENT_CHARS = 1 << 20;
-
 /**
  * A turn of the event loop after hashing a large content: a store in memory
  * answers without one, and ten 5 MB attachments hashed twice each would
  * otherwise hold the loop for the whole check.
  */
 async function turnAfterLarge(content: string): Promise<void> {
-  if (content.length >= LARGE_CONTENT_CHARS) await nextTurn();
+  if (content.length >= PIECE_CHARS) await nextTurn();
 }
 
 /**

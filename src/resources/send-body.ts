@@ -20,7 +20,7 @@ import { serialiseWireMessage, verbatimParts } from './wire-body.js';
 export type SendBody = string | Blob;
 
 /** From this many characters of attachment and body content on, the body is made in pieces (about 1 MiB of JSON). */
-export const LARGE_BODY_CHARS = 1 << 20;
+export const LARGE_BODY_CHARS = PIECE_CHARS;
 
 /**
  * The body of a send: exactly the bytes of `JSON.stringify(wire)` in UTF-8.

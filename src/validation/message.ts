@@ -4,7 +4,7 @@ import { GPCONNECT_MESSAGE_TYPE } from '../schemas/gpconnect.js';
 import { BODY_MIME_TYPES } from '../schemas/message-parts.js';
 import { INSTANT_MESSAGE_TYPE } from '../schemas/message.js';
 import { UUID_PATTERN } from '../schemas/uuid.js';
-import { nextTurn } from '../internal/json-pieces.js';
+import { PIECE_CHARS, nextTurn } from '../internal/json-pieces.js';
 import { checkAttachments } from './attachments.js';
 import type { DecodedTexts } from './decoded-texts.js';
 import { checkCodedDataItems } from './coded-data.js';
@@ -17,9 +17,6 @@ import { isArray, isRecord } from './read.js';
 import { parseRfc3339 } from './rfc3339.js';
 import { readSettings, type Settings } from './settings.js';
 import type { Route, ValidateMessageOptions, ValidationResult } from './types.js';
-
-/** Attachment content checked between two turns of the event loop on the send path: about 1 MiB of base64. */
-const YIELD_AFTER_CHARS = 1 << 20;
 
 const COMMON_FIELDS = ['messageId', 'topic', 'recipient', 'subject', 'expiryDateTime', 'body', 'attachments'];
 
@@ -78,7 +75,7 @@ export function validateMessageKeeping(message: unknown, options: ValidateMessag
 /**
  * {@link validateMessageKeeping} for the send path: the same rules and the
  * same result, but the event loop runs (a turn, `nextTurn`) whenever about
- * {@link YIELD_AFTER_CHARS} of attachment content have been checked since
+ * a piece's worth (`PIECE_CHARS`) of attachment content have been checked since
  * the last turn, so a message with several large attachments never holds it
  * for the whole check. A small message is checked without a turn. Internal.
  */
@@ -90,7 +87,7 @@ export async function validateMessageKeepingAsync(message: unknown, options: Val
     if (settings) {
       for (const read of checkMessage(c, message, settings, decodedTexts)) {
         sinceTurn += read;
-        if (sinceTurn < YIELD_AFTER_CHARS) continue;
+        if (sinceTurn < PIECE_CHARS) continue;
         sinceTurn = 0;
         await nextTurn();
       }

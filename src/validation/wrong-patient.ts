@@ -11,7 +11,7 @@
 // (pdf-check/pdf-checker.ts).
 import { LocalValidationError } from '../core/errors/local-errors.js';
 import { isRecord } from '../internal/is-record.js';
-import { nextTurn } from '../internal/json-pieces.js';
+import { PIECE_CHARS, nextTurn } from '../internal/json-pieces.js';
 import type { InvalidParameter } from '../schemas/problem.js';
 import { findNhsNumbers } from './nhs-numbers-in-text.js';
 import { isNhsNumberType } from './nhs-number.js';
@@ -110,7 +110,7 @@ async function checkWith(message: unknown, signal: AbortSignal | undefined, cont
     message.attachments.map(async (attachment: unknown, i): Promise<boolean> => {
       if (!isRecord(attachment) || typeof attachment.mimeType !== 'string' || typeof attachment.content !== 'string') return false;
       const { mimeType, content } = attachment;
-      if (content.length >= LARGE_CONTENT_CHARS) await inTurn();
+      if (content.length >= PIECE_CHARS) await inTurn();
       if (TEXT_TYPES.has(mimeType)) return textNamesOnlyOthers(context.decodedTexts?.get(i) ?? decodeBase64(content), subject);
       if (mimeType !== PDF) return false;
       // Not checked for strict base64 here (local validation does, before a send): bad content decodes to bytes that name nobody.
@@ -120,9 +120,6 @@ async function checkWith(message: unknown, signal: AbortSignal | undefined, cont
   const invalidParameters: InvalidParameter[] = refused.flatMap((no, i) => (no ? [{ name: `attachments[${i}].content`, reason: REASON }] : []));
   return { ok: invalidParameters.length === 0, invalidParameters };
 }
-
-/** Base64 at least this long takes milliseconds to decode, and its text to search. */
-const LARGE_CONTENT_CHARS = 1 << 20;
 
 /**
  * Turns of the event loop handed out one after another: the k-th caller
