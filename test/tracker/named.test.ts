@@ -1,9 +1,13 @@
-// Named parameters for the PostgreSQL statements (src/tracker/db/named.ts):
-// `:name` to `$n` once, casts, literals, quoted identifiers and comments left
-// as they are, and the values of a call taken by name.
+// Named parameters for the ledger's statements (src/tracker/db/named.ts):
+// `:name` to PostgreSQL's `$n` or SQLite's `?` once, casts, literals, quoted
+// identifiers and comments left as they are, and the values of a call taken
+// by name (SQLite's through the connection, by position).
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { bind, bindValues, named, namedTable, type ParamNames } from '../../src/tracker/db/named.js';
+import { bind, bindValues, named, namedTable, positional, type ParamNames } from '../../src/tracker/db/named.js';
+import { loadSqlite } from '../../src/tracker/db/sqlite/load.js';
+import { SqliteConnection } from '../../src/tracker/store/sqlite/connection.js';
 import { statements, type Statements } from '../../src/tracker/store/sql.js';
+import { SQLITE } from './support.js';
 
 describe('named', () => {
   it('numbers each name in the order it first appears', () => {
@@ -46,6 +50,26 @@ describe('named', () => {
     const table = namedTable({ one: `SELECT :id`, steps: ['VACUUM t', 'CHECKPOINT'] });
     expect(table.one).toEqual({ text: 'SELECT $1', names: ['id'] });
     expect(table.steps).toEqual(['VACUUM t', 'CHECKPOINT']);
+  });
+});
+
+describe('positional (SQLite)', () => {
+  it('writes each name as ?, a name used twice named twice, quotes and comments left as they are', () => {
+    const s = positional(`SELECT :a, 'it''s :not', "col:umn" -- :nor\n, :b WHERE x = :a AND y = :b_2`);
+    expect(s.text).toBe(`SELECT ?, 'it''s :not', "col:umn" -- :nor\n, ? WHERE x = ? AND y = ?`);
+    expect(s.names).toEqual(['a', 'b', 'a', 'b_2']);
+  });
+
+  it('refuses a statement that still holds a positional parameter', () => {
+    expect(() => positional('SELECT :a, $1')).toThrow(/positional/);
+  });
+
+  it.skipIf(!SQLITE)('binds by name through the connection: a name used twice, a Date as milliseconds, a boolean as 1 or 0, a missing value as null, an unused key ignored', () => {
+    const DatabaseSync = loadSqlite();
+    const c = new SqliteConnection(new DatabaseSync(':memory:'));
+    const at = new Date('2026-11-28T12:00:00.000Z');
+    const row = c.get(`SELECT :a AS x, :at AS at, :a || :b AS y, :yes AS yes, :no AS no, :missing AS missing`, { a: 'one', b: 'two', at, yes: true, no: false, unused: 'x' });
+    expect(row).toEqual({ x: 'one', at: at.getTime(), y: 'onetwo', yes: 1, no: 0, missing: null });
   });
 });
 

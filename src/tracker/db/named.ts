@@ -1,7 +1,7 @@
-// Named parameters for PostgreSQL's statements: SQL written with `:name`
-// placeholders, as the SQLite statements are, turned once (when a statement
-// table is built) into the `$n` text the driver sends, and a plain object of
-// values turned into the `$n` array on each call. A list of 24-31 positions
+// Named parameters for the ledger's statements: SQL written with `:name`
+// placeholders for both engines, turned once into the text each driver
+// takes (PostgreSQL's `$n`, SQLite's `?`), and a plain object of values
+// turned into the positional array on each call. A list of 24-31 positions
 // is easy to get wrong by one; a name is not, and the compiler reads the
 // names from the statement's own text (ParamNames below).
 //
@@ -53,12 +53,11 @@ function nameAt(sql: string, i: number): string | undefined {
 }
 
 /**
- * Turns a statement written with `:name` parameters into PostgreSQL's `$n`
- * text, once. Throws when the statement still holds a `$n` of its own (one
- * statement, one way of naming) or a quote that is never closed.
+ * Copies a statement's text, writing each `:name` parameter as `placeholder`
+ * says (its name given). Throws when the statement still holds a `$n` of
+ * its own (one statement, one way of naming) or a quote that is never closed.
  */
-export function named<const S extends string>(sql: S): NamedSql<ParamNames<S>> {
-  const names: string[] = [];
+function replaceParams(sql: string, placeholder: (name: string) => string): string {
   let text = '';
   let i = 0;
   while (i < sql.length) {
@@ -80,8 +79,7 @@ export function named<const S extends string>(sql: S): NamedSql<ParamNames<S>> {
       i += 2;
     } else if (c === ':' && nameAt(sql, i + 1) !== undefined) {
       const name = nameAt(sql, i + 1) ?? '';
-      const at = names.includes(name) ? names.indexOf(name) : names.push(name) - 1;
-      text += `$${at + 1}`;
+      text += placeholder(name);
       i += 1 + name.length;
     } else if (c === '$' && /[0-9]/.test(next)) {
       throw new Error(`A statement with named parameters still has a positional one: ${sql.slice(i, i + 40)}`);
@@ -90,7 +88,46 @@ export function named<const S extends string>(sql: S): NamedSql<ParamNames<S>> {
       i += 1;
     }
   }
+  return text;
+}
+
+/**
+ * Turns a statement written with `:name` parameters into PostgreSQL's `$n`
+ * text, once. Throws when the statement still holds a `$n` of its own (one
+ * statement, one way of naming) or a quote that is never closed.
+ */
+export function named<const S extends string>(sql: S): NamedSql<ParamNames<S>> {
+  const names: string[] = [];
+  const text = replaceParams(sql, (name) => {
+    const at = names.includes(name) ? names.indexOf(name) : names.push(name) - 1;
+    return `$${at + 1}`;
+  });
   return { text, names: names as ParamNames<S>[] };
+}
+
+/** A statement as SQLite takes it positionally: each `:name` a `?`, and the name of each `?` in order. Internal. */
+export interface PositionalSql {
+  /** The statement with each `:name` replaced by `?`. */
+  readonly text: string;
+  /** The name of each `?` in order: a name used twice is there twice. */
+  readonly names: readonly string[];
+}
+
+/**
+ * Turns a statement written with `:name` parameters into SQLite's anonymous
+ * `?` text, once. SQLite's driver binds an array of values to `?` without
+ * building an object of them on each call, which a statement run many times
+ * a second (each poll's, each adoption's) would otherwise allocate (a
+ * dictionary of 20-30 keys): the values are looked up by name on each call
+ * (the connection's `bindable`).
+ */
+export function positional(sql: string): PositionalSql {
+  const names: string[] = [];
+  const text = replaceParams(sql, (name) => {
+    names.push(name);
+    return '?';
+  });
+  return { text, names };
 }
 
 /**

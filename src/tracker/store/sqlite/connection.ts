@@ -1,5 +1,5 @@
 // The store's way to SQLite: prepared statements kept by their text, named
-// parameters taken from a plain object (a Date as milliseconds, a boolean as
+// parameters taken from a plain object and bound by position (a Date as milliseconds, a boolean as
 // 1 or 0), transactions, and every failure as the tracker's own error.
 // Synchronous underneath: a transaction's statements run without the event
 // loop between them, so nothing else in the process can come between.
@@ -12,12 +12,14 @@ import { DatabaseUnavailableError } from '../../model/errors.js';
 import type { SqliteDatabase, SqliteStatement, SqliteValue } from '../../db/sqlite/load.js';
 import { WalSync, databaseFileOf } from '../../db/sqlite/wal-sync.js';
 import { checkpointerOf } from '../../db/sqlite/wal-checkpointer.js';
+import { positional } from '../../db/named.js';
 
 /** Values a statement's named parameters take. */
 export type Params = Record<string, SqliteValue | Date | boolean | undefined>;
 
 interface Prepared {
   statement: SqliteStatement;
+  /** The name of each `?` in order (named.ts, positional). */
   names: readonly string[];
 }
 
@@ -89,7 +91,7 @@ export class SqliteConnection {
   all(sql: string, params: Params = {}): SqlRow[] {
     return this.#guard(() => {
       const { statement, names } = this.#prepare(sql);
-      return statement.all(this.#bind(names, params));
+      return statement.all(...this.#bind(names, params));
     });
   }
 
@@ -97,7 +99,7 @@ export class SqliteConnection {
   get(sql: string, params: Params = {}): SqlRow | undefined {
     return this.#guard(() => {
       const { statement, names } = this.#prepare(sql);
-      return statement.get(this.#bind(names, params));
+      return statement.get(...this.#bind(names, params));
     });
   }
 
@@ -106,7 +108,7 @@ export class SqliteConnection {
     return this.#writing(() =>
       this.#guard(() => {
         const { statement, names } = this.#prepare(sql);
-        return Number(statement.run(this.#bind(names, params)).changes);
+        return Number(statement.run(...this.#bind(names, params)).changes);
       }),
     );
   }
@@ -181,17 +183,17 @@ export class SqliteConnection {
   #prepare(sql: string): Prepared {
     let prepared = this.#prepared.get(sql);
     if (!prepared) {
-      const names = [...new Set([...sql.matchAll(/:([a-z_]+)/g)].map((m) => m[1] ?? ''))];
-      prepared = { statement: this.#db.prepare(sql), names };
+      const { text, names } = positional(sql);
+      prepared = { statement: this.#db.prepare(text), names };
       this.#prepared.set(sql, prepared);
     }
     return prepared;
   }
 
-  /** Only the names the statement has (node:sqlite refuses others). */
-  #bind(names: readonly string[], params: Params): Record<string, SqliteValue> {
-    const bound: Record<string, SqliteValue> = {};
-    for (const name of names) bound[name] = bindable(params[name]);
+  /** The values of the statement's `?`, in order: an array, not an object of names, on every call (named.ts, positional). */
+  #bind(names: readonly string[], params: Params): SqliteValue[] {
+    const bound: SqliteValue[] = new Array<SqliteValue>(names.length);
+    for (let i = 0; i < names.length; i++) bound[i] = bindable(params[names[i] ?? '']);
     return bound;
   }
 }
