@@ -27,15 +27,20 @@ export const PIECE_CHARS = 1 << 20;
 /** Strings at least this long are written in pieces, not in one go. */
 const LONG_STRING = 1 << 16;
 
+/** The shortest part a long string is cut into (for a small `pieceChars`). */
+const SLICE_MIN_CHARS = 1 << 12;
+
 /**
- * JSON.stringify(value), as pieces of at most about 2 x `pieceChars`
+ * JSON.stringify(value), as pieces of at most about 1.25 x `pieceChars`
  * characters whose concatenation is exactly JSON.stringify's text.
  *
  * @throws TypeError as JSON.stringify does: a circular structure, a BigInt.
  */
 export function* jsonPieces(value: unknown, pieceChars: number = PIECE_CHARS): Generator<string, void, undefined> {
   let pending = '';
-  for (const token of tokens(withToJson('', value), new Set(), Math.max(LONG_STRING, pieceChars))) {
+  // A long string is cut in quarters of a piece, so a piece ends within a quarter past `pieceChars`:
+  // cut in whole pieces, the text before a cut could nearly double the piece that holds it.
+  for (const token of tokens(withToJson('', value), new Set(), Math.max(SLICE_MIN_CHARS, Math.ceil(pieceChars / 4)))) {
     pending += token;
     if (pending.length >= pieceChars) {
       yield pending;

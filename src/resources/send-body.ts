@@ -30,15 +30,15 @@ export const LARGE_BODY_CHARS = PIECE_CHARS;
  *
  * @param wire - The plain-data copy of the message that goes on the wire; nobody else holds it, so it cannot change between pieces.
  * @param contentValidated - True only when local validation has just passed this very object.
- * @param onPiece - Called as each piece is added (tests count the turns between pieces with it).
+ * @param onPiece - Called with each piece's length in characters as it is added (tests count the turns between pieces with it).
  */
-export async function sendBodyOf(wire: unknown, contentValidated: boolean, onPiece?: () => void): Promise<SendBody> {
+export async function sendBodyOf(wire: unknown, contentValidated: boolean, onPiece?: (chars: number) => void): Promise<SendBody> {
   if (contentChars(wire) < LARGE_BODY_CHARS) return serialiseWireMessage(wire, contentValidated);
   const blobs: Blob[] = [];
   const add = (piece: string) => {
     // A Blob per piece encodes and copies about 1 MiB; the Blob of Blobs below refers to them without another copy.
     blobs.push(new Blob([piece]));
-    onPiece?.();
+    onPiece?.(piece.length);
   };
   const parts = contentValidated ? verbatimParts(wire) : undefined;
   if (parts) await eachVerbatimPiece(parts, add);
@@ -53,20 +53,32 @@ export async function sendBodyOf(wire: unknown, contentValidated: boolean, onPie
  * character of tens of megabytes.
  */
 async function eachVerbatimPiece({ around, contents }: { around: string[]; contents: string[] }, add: (piece: string) => void): Promise<void> {
-  let pending = around[0]!;
-  for (let i = 0; i < contents.length; i++) {
-    const content = contents[i]!;
-    pending += '"';
-    for (let start = 0; start < content.length; start += PIECE_CHARS) {
-      pending += content.slice(start, start + PIECE_CHARS);
+  let pending = '';
+  // Each text goes in as much as fills the piece (a whole text added to what is pending could nearly double
+  // it), never cut between the two halves of a surrogate pair, which each piece's own UTF-8 would spoil.
+  const append = async (text: string): Promise<void> => {
+    for (let start = 0; start < text.length; ) {
+      let end = Math.min(text.length, start + Math.max(1, PIECE_CHARS - pending.length));
+      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end += end - 1 > start ? -1 : 1;
+      pending += text.slice(start, end);
+      start = end;
       if (pending.length < PIECE_CHARS) continue;
       add(pending);
       pending = '';
       await nextTurn();
     }
-    pending += `"${around[i + 1]!}`;
+  };
+  await append(around[0]!);
+  for (let i = 0; i < contents.length; i++) {
+    await append('"');
+    await append(contents[i]!);
+    await append(`"${around[i + 1]!}`);
   }
-  add(pending);
+  if (pending.length > 0) add(pending);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** Characters of content a wire message carries: its attachments' and its body's, which make nearly all of its size. */

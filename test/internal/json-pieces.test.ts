@@ -62,6 +62,15 @@ describe('jsonPieces', () => {
     for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(2 * LONG + 64);
   });
 
+  it('ends each piece within a quarter past the size asked for, wherever a long string begins', () => {
+    // Strings of 1.5 pieces: cut in whole pieces, the half left over and the next string's first cut made a piece of 1.5.
+    const content = 'Q'.repeat(1.5 * LONG);
+    const value = { attachments: Array.from({ length: 6 }, () => ({ content })) };
+    const pieces = [...jsonPieces(value, LONG)];
+    expect(pieces.join('')).toBe(JSON.stringify(value));
+    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(1.25 * LONG + 64);
+  });
+
   it('throws the TypeError JSON.stringify throws for a circular structure or a BigInt, also deep inside a long value', () => {
     const cyclic: Record<string, unknown> = { content: 'x'.repeat(2 * LONG) };
     cyclic['self'] = cyclic;

@@ -38,11 +38,13 @@ describe('send body in pieces', () => {
     const { wire } = toWireMessage(message(3, 3_000_000), 'standard');
     const text = JSON.stringify(wire);
     let pieces = 0;
+    let longest = 0;
     let turnsAtFirstPiece = -1;
     let turnsAtLastPiece = -1;
     const loop = countTurns();
-    const body = await sendBodyOf(wire, true, () => {
+    const body = await sendBodyOf(wire, true, (chars) => {
       pieces++;
+      longest = Math.max(longest, chars);
       if (turnsAtFirstPiece < 0) turnsAtFirstPiece = loop.turns;
       turnsAtLastPiece = loop.turns;
     });
@@ -50,8 +52,9 @@ describe('send body in pieces', () => {
     expect(body).toBeInstanceOf(Blob);
     const bytes = Buffer.from(await (body as Blob).arrayBuffer());
     expect(bytes.equals(Buffer.from(text, 'utf8'))).toBe(true);
-    // Pieces of PIECE_CHARS to about twice that (json-pieces.ts).
-    expect(pieces).toBeGreaterThanOrEqual(Math.floor(text.length / (2 * PIECE_CHARS)));
+    // Pieces of about PIECE_CHARS, none longer than a quarter past it (each one turn's work).
+    expect(longest).toBeLessThanOrEqual(1.25 * PIECE_CHARS);
+    expect(pieces).toBeGreaterThanOrEqual(Math.floor(text.length / (1.25 * PIECE_CHARS)));
     // A turn between every two pieces.
     expect(turnsAtLastPiece - turnsAtFirstPiece).toBeGreaterThanOrEqual(pieces - 1);
     // The same Blob read again gives the same bytes (a retry reads it again).
@@ -62,11 +65,15 @@ describe('send body in pieces', () => {
     const { wire } = toWireMessage(message(2, 1_500_000), 'standard');
     const attachments = (wire as { attachments: { content: string }[] }).attachments;
     attachments.push({ ...attachments[0]!, content: `${'QUJD'.repeat(300_000)}","topic":"injected\\` });
+    // Text that stays in the JSON around the placed contents, long enough to be cut, with pairs of surrogates at every other place.
+    attachments.push({ ...attachments[0]!, content: `x${'🏥'.repeat(600_000)}"` });
     const text = JSON.stringify(wire);
     for (const validated of [true, false]) {
-      const body = await sendBodyOf(wire, validated);
+      let longest = 0;
+      const body = await sendBodyOf(wire, validated, (chars) => (longest = Math.max(longest, chars)));
+      expect(longest).toBeLessThanOrEqual(1.25 * PIECE_CHARS);
       expect(body).toBeInstanceOf(Blob);
-      expect(await (body as Blob).text()).toBe(text);
+      expect(Buffer.from(await (body as Blob).arrayBuffer()).equals(Buffer.from(text, 'utf8'))).toBe(true);
     }
   });
 

@@ -6,7 +6,7 @@
 // left to open them with. See D-TRACKER-24.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { StoredPayload } from '../model/message-state.js';
-import { eachJsonPiece } from '../../internal/json-pieces.js';
+import { PIECE_CHARS, eachJsonPiece } from '../../internal/json-pieces.js';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -36,8 +36,16 @@ export function unseal(sealed: Uint8Array, key: Uint8Array, messageId: string): 
 }
 
 /**
+ * Characters of JSON text per piece of a content sealed in pieces: half the
+ * send path's piece. Each piece here is also encrypted and, on the SQLite
+ * ledger, written as a row of its own, so a piece of this size holds the
+ * event loop about as long as one of the send path's.
+ */
+export const SEAL_PIECE_CHARS = PIECE_CHARS / 2;
+
+/**
  * Seals a content as {@link seal} does, in pieces: its JSON text is written
- * and encrypted about a megabyte at a time, the event loop running between
+ * and encrypted about half a megabyte at a time, the event loop running between
  * pieces, and each piece of the sealed body is handed to `onPiece` in order.
  * Returns the head (IV and tag); head then the pieces, joined, are what
  * `seal` returns and {@link unseal} opens (GCM is a stream cipher: the body
@@ -47,7 +55,7 @@ export async function sealInPieces(payload: StoredPayload, key: Uint8Array, mess
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(messageId));
-  await eachJsonPiece(payload, (text) => onPiece(cipher.update(text, 'utf8')));
+  await eachJsonPiece(payload, (text) => onPiece(cipher.update(text, 'utf8')), SEAL_PIECE_CHARS);
   const last = cipher.final();
   if (last.length > 0) onPiece(last);
   return Buffer.concat([iv, cipher.getAuthTag()]);
