@@ -35,10 +35,14 @@ export const LARGE_BODY_CHARS = PIECE_CHARS;
 export async function sendBodyOf(wire: unknown, contentValidated: boolean, onPiece?: (chars: number) => void): Promise<SendBody> {
   if (contentChars(wire) < LARGE_BODY_CHARS) return serialiseWireMessage(wire, contentValidated);
   const blobs: Blob[] = [];
-  const add = (piece: string) => {
+  const add = (piece: string | string[]) => {
     // A Blob per piece encodes and copies about 1 MiB; the Blob of Blobs below refers to them without another copy.
-    blobs.push(new Blob([piece]));
-    onPiece?.(piece.length);
+    // Given as its texts (slices of the contents), a piece is never joined into one string first: that
+    // would copy each megabyte once more into V8's heap, whose large-object space then fills a full
+    // collection sooner.
+    const texts = typeof piece === 'string' ? [piece] : piece;
+    blobs.push(new Blob(texts));
+    onPiece?.(texts.reduce((chars, text) => chars + text.length, 0));
   };
   const parts = contentValidated ? verbatimParts(wire) : undefined;
   if (parts) await eachVerbatimPiece(parts, add);
@@ -52,19 +56,22 @@ export async function sendBodyOf(wire: unknown, contentValidated: boolean, onPie
  * (as in serialiseWireMessage), saving JSON.stringify's look at every
  * character of tens of megabytes.
  */
-async function eachVerbatimPiece({ around, contents }: { around: string[]; contents: string[] }, add: (piece: string) => void): Promise<void> {
-  let pending = '';
+async function eachVerbatimPiece({ around, contents }: { around: string[]; contents: string[] }, add: (piece: string[]) => void): Promise<void> {
+  let pending: string[] = [];
+  let pendingChars = 0;
   // Each text goes in as much as fills the piece (a whole text added to what is pending could nearly double
-  // it), never cut between the two halves of a surrogate pair, which each piece's own UTF-8 would spoil.
+  // it), never cut between the two halves of a surrogate pair: each text of a piece is encoded on its own.
   const append = async (text: string): Promise<void> => {
     for (let start = 0; start < text.length; ) {
-      let end = Math.min(text.length, start + Math.max(1, PIECE_CHARS - pending.length));
+      let end = Math.min(text.length, start + Math.max(1, PIECE_CHARS - pendingChars));
       if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end += end - 1 > start ? -1 : 1;
-      pending += text.slice(start, end);
+      pending.push(start === 0 && end === text.length ? text : text.slice(start, end));
+      pendingChars += end - start;
       start = end;
-      if (pending.length < PIECE_CHARS) continue;
+      if (pendingChars < PIECE_CHARS) continue;
       add(pending);
-      pending = '';
+      pending = [];
+      pendingChars = 0;
       await nextTurn();
     }
   };
@@ -72,9 +79,10 @@ async function eachVerbatimPiece({ around, contents }: { around: string[]; conte
   for (let i = 0; i < contents.length; i++) {
     await append('"');
     await append(contents[i]!);
-    await append(`"${around[i + 1]!}`);
+    await append('"');
+    await append(around[i + 1]!);
   }
-  if (pending.length > 0) add(pending);
+  if (pendingChars > 0) add(pending);
 }
 
 function isHighSurrogate(code: number): boolean {
