@@ -37,26 +37,44 @@ const SLICE_MIN_CHARS = 1 << 12;
  * @throws TypeError as JSON.stringify does: a circular structure, a BigInt.
  */
 export function* jsonPieces(value: unknown, pieceChars: number = PIECE_CHARS): Generator<string, void, undefined> {
-  let pending = '';
-  // A long string is cut in quarters of a piece, so a piece ends within a quarter past `pieceChars`:
-  // cut in whole pieces, the text before a cut could nearly double the piece that holds it.
-  for (const token of tokens(withToJson('', value), new Set(), Math.max(SLICE_MIN_CHARS, Math.ceil(pieceChars / 4)))) {
-    pending += token;
-    if (pending.length >= pieceChars) {
-      yield pending;
-      pending = '';
-    }
-  }
-  if (pending.length > 0) yield pending;
+  for (const parts of jsonPieceParts(value, pieceChars)) yield parts.join('');
 }
 
 /**
- * Hands each piece of `value`'s JSON text to `onPiece`, letting the event
- * loop run between pieces (a macrotask turn), so that timers and I/O are
- * served while a large value is written.
+ * {@link jsonPieces}, each piece given as the texts it is made of (slices of
+ * the long strings, the JSON between them), for a caller that encodes or
+ * encrypts them one by one: joined into one string, each megabyte would be
+ * copied once more into V8's heap. Each text is whole UTF-16 (a long string
+ * is never cut between the two halves of a surrogate pair), so encoding the
+ * texts one by one gives the bytes of the piece.
+ *
+ * @throws TypeError as JSON.stringify does: a circular structure, a BigInt.
  */
-export async function eachJsonPiece(value: unknown, onPiece: (piece: string) => void | Promise<void>, pieceChars: number = PIECE_CHARS): Promise<void> {
-  const pieces = jsonPieces(value, pieceChars);
+export function* jsonPieceParts(value: unknown, pieceChars: number = PIECE_CHARS): Generator<string[], void, undefined> {
+  let parts: string[] = [];
+  let chars = 0;
+  // A long string is cut in quarters of a piece, so a piece ends within a quarter past `pieceChars`:
+  // cut in whole pieces, the text before a cut could nearly double the piece that holds it.
+  for (const token of tokens(withToJson('', value), new Set(), Math.max(SLICE_MIN_CHARS, Math.ceil(pieceChars / 4)))) {
+    parts.push(token);
+    chars += token.length;
+    if (chars >= pieceChars) {
+      yield parts;
+      parts = [];
+      chars = 0;
+    }
+  }
+  if (chars > 0) yield parts;
+}
+
+/**
+ * Hands each piece of `value`'s JSON text to `onPiece`, as the texts it is
+ * made of ({@link jsonPieceParts}), letting the event loop run between
+ * pieces (a macrotask turn), so that timers and I/O are served while a large
+ * value is written.
+ */
+export async function eachJsonPiece(value: unknown, onPiece: (parts: string[]) => void | Promise<void>, pieceChars: number = PIECE_CHARS): Promise<void> {
+  const pieces = jsonPieceParts(value, pieceChars);
   let next = pieces.next();
   while (!next.done) {
     await onPiece(next.value);

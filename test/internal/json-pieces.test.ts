@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertJsonable, eachJsonPiece, jsonPieces } from '../../src/internal/json-pieces.js';
+import { assertJsonable, eachJsonPiece, jsonPieceParts, jsonPieces } from '../../src/internal/json-pieces.js';
 import { countTurns } from '../helpers/event-loop-turns.js';
 
 const LONG = 1 << 16;
@@ -39,6 +39,14 @@ describe('jsonPieces', () => {
       const text = awkwardText(length);
       expect(joined({ text }, LONG)).toBe(JSON.stringify({ text }));
       expect(joined(text, LONG)).toBe(JSON.stringify(text));
+    }
+  });
+
+  it("gives each piece as texts that, each encoded to UTF-8 on its own, make exactly the text's bytes (no text ends between the halves of a pair)", () => {
+    const straddling = `${'a'.repeat(LONG / 4 - 1)}😀${'b'.repeat(LONG)}`;
+    for (const value of [{ text: awkwardText(3 * LONG + 5) }, straddling, { list: [awkwardText(LONG), 'é', awkwardText(2 * LONG - 1)] }]) {
+      const bytes = [...jsonPieceParts(value, LONG)].flatMap((parts) => parts.map((part) => Buffer.from(part, 'utf8')));
+      expect(Buffer.concat(bytes).equals(Buffer.from(JSON.stringify(value), 'utf8'))).toBe(true);
     }
   });
 
@@ -93,8 +101,8 @@ describe('jsonPieces', () => {
     const loop = countTurns();
     const pieces: string[] = [];
     const turnsAtPiece: number[] = [];
-    await eachJsonPiece({ content }, (p) => {
-      pieces.push(p);
+    await eachJsonPiece({ content }, (parts) => {
+      pieces.push(parts.join(''));
       turnsAtPiece.push(loop.turns);
     }, LONG);
     loop.stop();

@@ -55,7 +55,15 @@ export async function sealInPieces(payload: StoredPayload, key: Uint8Array, mess
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(messageId));
-  await eachJsonPiece(payload, (text) => onPiece(cipher.update(text, 'utf8')), SEAL_PIECE_CHARS);
+  await eachJsonPiece(
+    payload,
+    (parts) => {
+      // Each text encrypted as it is (GCM is a stream cipher): joined first, it would be copied once more into V8's heap.
+      const sealed = parts.map((part) => cipher.update(part, 'utf8'));
+      onPiece(sealed.length === 1 ? sealed[0]! : Buffer.concat(sealed));
+    },
+    SEAL_PIECE_CHARS,
+  );
   const last = cipher.final();
   if (last.length > 0) onPiece(last);
   return Buffer.concat([iv, cipher.getAuthTag()]);
