@@ -21,12 +21,15 @@ export class BackgroundWork extends TrackerLoop {
   readonly #inFlight = new Set<Promise<void>>();
   readonly #maxInFlight: number;
   readonly #batch: number;
+  /** How much room a full loop waits for before it claims again (see {@link BackgroundWork.#track}). */
+  readonly #refill: number;
 
   constructor(ctx: TrackerContext) {
     super(ctx, { errorEvent: 'tracker.loop-error', errorMessage: 'background work failed', maxBackoffMs: 30_000 });
     const rate = ctx.config.maxPollsPerSecond;
     this.#batch = Math.max(1, Math.min(200, Math.ceil(rate * 2)));
     this.#maxInFlight = Math.max(8, Math.min(512, Math.ceil(rate * 4)));
+    this.#refill = Math.max(1, Math.min(this.#batch, Math.floor(this.#maxInFlight / 8)));
     // Every job waiting for its slot listens to the stop signal.
     setMaxListeners(this.#maxInFlight + 16, this.signal);
   }
@@ -67,11 +70,18 @@ export class BackgroundWork extends TrackerLoop {
     return work.length;
   }
 
+  /**
+   * Runs a job, and wakes a full loop once an eighth of its room is free
+   * (decision D-TRACKER-42): at saturation one claim then takes many messages
+   * (one due-row search, one budget reservation, one transaction) rather
+   * than one per finished poll, while the work still in flight keeps the
+   * requests going meanwhile.
+   */
   #track(job: Promise<void>): void {
     this.#inFlight.add(job);
     void job.finally(() => {
       this.#inFlight.delete(job);
-      if (this.#inFlight.size === this.#maxInFlight - 1) this.wake();
+      if (this.#inFlight.size === this.#maxInFlight - this.#refill) this.wake();
     });
   }
 

@@ -97,8 +97,7 @@ export class SqliteMessageStore {
   async claimDue(owner: string, until: Date, now: Date, limit: number): Promise<ClaimedWork[]> {
     return this.#c.transaction(() =>
       this.#c.all(MESSAGES.dueIds, { now, limit }).flatMap((due) => {
-        this.#c.run(MESSAGES.claim, { id: String(due.message_id), owner, until });
-        const row = this.#c.get(MESSAGES.getKeyed, { id: String(due.message_id) });
+        const row = this.#c.get(MESSAGES.claim, { id: String(due.message_id), owner, until });
         return row ? [{ state: toState(withPieces(this.#c, row)), claimedStage: due.stage as TrackerStage }] : [];
       }),
     );
@@ -106,8 +105,7 @@ export class SqliteMessageStore {
 
   async claimOne(messageId: string, owner: string, until: Date, now: Date): Promise<MessageState | undefined> {
     return this.#c.transaction(() => {
-      if (this.#c.run(MESSAGES.claimOne, { id: messageId, owner, until, now }) === 0) return undefined;
-      const row = this.#c.get(MESSAGES.getKeyed, { id: messageId });
+      const row = this.#c.get(MESSAGES.claimOne, { id: messageId, owner, until, now });
       return row ? toState(withPieces(this.#c, row)) : undefined;
     });
   }

@@ -7,6 +7,11 @@
 
 const ACTIVE = `('sending', 'queued', 'following')`;
 const LEASE_FREE = `(lease_until IS NULL OR lease_until < :now)`;
+/**
+ * A claimed row as an UPDATE's RETURNING gives it (the row as written), with
+ * its content's key: one statement per claimed row, not a claim and a read.
+ */
+const KEYED_ROW = `*, (SELECT k.key FROM message_keys k WHERE k.message_id = messages.message_id) AS payload_key`;
 
 /** Messages and their leases. */
 export const MESSAGES = {
@@ -49,13 +54,14 @@ export const MESSAGES = {
     SELECT message_id, stage FROM messages
     WHERE stage IN ${ACTIVE} AND due_at <= :now AND ${LEASE_FREE}
     ORDER BY due_at LIMIT :limit`,
+  /** Leases a due row and hands it back as claimed, with its content's key to open the sealed content with. */
   claim: `
     UPDATE messages SET lease_owner = :owner, lease_until = :until,
       stage = CASE WHEN stage = 'queued' THEN 'sending' ELSE stage END
-    WHERE message_id = :id`,
-  claimOne: `UPDATE messages SET lease_owner = :owner, lease_until = :until WHERE message_id = :id AND ${LEASE_FREE}`,
-  /** A row with its content's key, to open the sealed content with (claims only). */
-  getKeyed: `SELECT m.*, k.key AS payload_key FROM messages m LEFT JOIN message_keys k ON k.message_id = m.message_id WHERE m.message_id = :id`,
+    WHERE message_id = :id
+    RETURNING ${KEYED_ROW}`,
+  /** Leases one row whatever its due time, when free; the row as claimed, keyed (no row: unknown or leased). */
+  claimOne: `UPDATE messages SET lease_owner = :owner, lease_until = :until WHERE message_id = :id AND ${LEASE_FREE} RETURNING ${KEYED_ROW}`,
   release: `UPDATE messages SET lease_owner = NULL, lease_until = NULL WHERE message_id = :id AND lease_owner = :owner`,
   releaseOwn: `UPDATE messages SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = :owner`,
   releaseEvery: `UPDATE messages SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL`,
