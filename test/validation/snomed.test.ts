@@ -17,6 +17,7 @@ describe('isValidSnomedCtId', () => {
     ['12345', /6 to 18 digits/],
     ['1234567890123456789', /6 to 18 digits/],
     ['2229800X', /digits only/],
+    ['X22298006', /digits only/],
     ['', /digits only/],
   ])('rejects %s', (id, reason) => {
     expect(isValidSnomedCtId(id)).toBe(false);

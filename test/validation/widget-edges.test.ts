@@ -1,0 +1,34 @@
+// Widget registration rules at their edges: a launch URL with only a user
+// name or only a password, the printable-ASCII range of the secret at both
+// ends, and patient data asked for only with user data.
+import { describe, expect, it } from 'vitest';
+import { validateWidget } from '../../src/index.js';
+import { patch, widget } from './fixtures.js';
+
+const problems = (path: string, value: unknown) => validateWidget(patch(widget(), path, value)).invalidParameters;
+
+describe('validateWidget edges', () => {
+  it('refuses a launch URL with only a user name, or only a password', () => {
+    for (const url of ['https://user@widgets.example.org/launch', 'https://:pw@widgets.example.org/launch']) {
+      expect(problems('launchUrl', url), url).toEqual([{ name: 'launchUrl', reason: 'must not contain a user name or password', value: url }]);
+    }
+  });
+
+  it('takes a secret of printable ASCII from space to tilde, and refuses the control characters on each side', () => {
+    expect(problems('encryptionSecret', `~${' '.repeat(31)}`)).toEqual([]);
+    for (const edge of ['\u001f', '\u007f']) {
+      expect(problems('encryptionSecret', `${edge}${'x'.repeat(31)}`)).toEqual([
+        { name: 'encryptionSecret', reason: 'must use printable ASCII characters only, so that its 32 characters are also 32 bytes of key' },
+      ]);
+      expect(problems('encryptionSecret', `${'x'.repeat(31)}${edge}`)).toHaveLength(1);
+    }
+  });
+
+  it('asks for user data with patient data, and says so with the value', () => {
+    const w = patch(patch(widget(), 'requiresUserData', false), 'requiresPatientData', true);
+    expect(validateWidget(w).invalidParameters).toEqual([
+      { name: 'requiresPatientData', reason: 'true requires requiresUserData true as well (the toolbar rejects patient data without user data)', value: true },
+    ]);
+    expect(validateWidget(patch(patch(widget(), 'requiresUserData', true), 'requiresPatientData', true)).ok).toBe(true);
+  });
+});
