@@ -94,6 +94,19 @@ export function assertJsonable(value: unknown): void {
   JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && v.length >= LONG_STRING ? '' : v));
 }
 
+/**
+ * Where to cut `text` at about `end` (after `start`) so that the cut never
+ * falls between the two halves of a surrogate pair: one before, or one past
+ * when the piece would otherwise be empty. Each side of a cut is then whole
+ * UTF-16, which a piece encoded to UTF-8 on its own needs. Internal.
+ */
+export function endOffPair(text: string, start: number, end: number): number {
+  if (end >= text.length) return end;
+  const last = text.charCodeAt(end - 1);
+  if (last < 0xd800 || last > 0xdbff) return end;
+  return end - 1 > start ? end - 1 : end + 1;
+}
+
 /** Resolves at the next turn of the event loop (setImmediate where there is one, else a zero timer). */
 export function nextTurn(): Promise<void> {
   const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
@@ -173,9 +186,7 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 function* longString(text: string, sliceChars: number): Generator<string, void, undefined> {
   yield '"';
   for (let start = 0; start < text.length; ) {
-    let end = Math.min(start + sliceChars, text.length);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const end = endOffPair(text, start, Math.min(start + sliceChars, text.length));
     const part = text.slice(start, end);
     // Most long strings (base64) have nothing JSON escapes: their text is the part itself, no copy made.
     yield NEEDS_ESCAPE.test(part) ? JSON.stringify(part).slice(1, -1) : part;

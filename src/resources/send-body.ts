@@ -13,7 +13,7 @@
 // tees that stream chunk by chunk, and every attempt (a retry, a resend
 // after recovery) reads the same bytes again from the same Blob.
 import { isRecord } from '../internal/is-record.js';
-import { PIECE_CHARS, eachJsonPiece, nextTurn } from '../internal/json-pieces.js';
+import { PIECE_CHARS, eachJsonPiece, endOffPair, nextTurn } from '../internal/json-pieces.js';
 import { serialiseWireMessage, verbatimParts } from './wire-body.js';
 
 /** A send's request body: the JSON text, or for a large message a Blob of its UTF-8 bytes. */
@@ -63,8 +63,7 @@ async function eachVerbatimPiece({ around, contents }: { around: string[]; conte
   // it), never cut between the two halves of a surrogate pair: each text of a piece is encoded on its own.
   const append = async (text: string): Promise<void> => {
     for (let start = 0; start < text.length; ) {
-      let end = Math.min(text.length, start + Math.max(1, PIECE_CHARS - pendingChars));
-      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end += end - 1 > start ? -1 : 1;
+      const end = endOffPair(text, start, Math.min(text.length, start + Math.max(1, PIECE_CHARS - pendingChars)));
       pending.push(start === 0 && end === text.length ? text : text.slice(start, end));
       pendingChars += end - start;
       start = end;
@@ -83,10 +82,6 @@ async function eachVerbatimPiece({ around, contents }: { around: string[]; conte
     await append(around[i + 1]!);
   }
   if (pendingChars > 0) add(pending);
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** Characters of content a wire message carries: its attachments' and its body's, which make nearly all of its size. */
