@@ -7,6 +7,7 @@ import { settleClaimedSend } from '../work/settle-send.js';
 import type { TrackerContext } from '../work/context.js';
 import { pollClaimed } from '../work/poll.js';
 import type { NextRound } from './polling-loop.js';
+import { CallsInFlight } from './calls-in-flight.js';
 import { TrackerLoop } from './tracker-loop.js';
 import { waitUntil } from './waker.js';
 
@@ -18,7 +19,10 @@ import { waitUntil } from './waker.js';
  * others.
  */
 export class BackgroundWork extends TrackerLoop {
-  readonly #inFlight = new Set<Promise<void>>();
+  /** Counted, not kept: see calls-in-flight.ts. Once an eighth of the room is free, a full loop wakes (see {@link BackgroundWork.#track}). */
+  readonly #inFlight = new CallsInFlight((size) => {
+    if (size === this.#maxInFlight - this.#refill) this.wake();
+  });
   readonly #maxInFlight: number;
   readonly #batch: number;
   /** How much room a full loop waits for before it claims again (see {@link BackgroundWork.#track}). */
@@ -37,7 +41,7 @@ export class BackgroundWork extends TrackerLoop {
   /** Stops claiming; work waiting for its slot is released for later, requests under way finish. */
   override async stop(): Promise<void> {
     await super.stop();
-    await Promise.all(this.#inFlight);
+    await this.#inFlight.settled();
   }
 
   /** Claims what is due and there is room for; with nothing claimed, pauses until the next due time (at most the idle check). */
@@ -78,11 +82,7 @@ export class BackgroundWork extends TrackerLoop {
    * requests going meanwhile.
    */
   #track(job: Promise<void>): void {
-    this.#inFlight.add(job);
-    void job.finally(() => {
-      this.#inFlight.delete(job);
-      if (this.#inFlight.size === this.#maxInFlight - this.#refill) this.wake();
-    });
+    void this.#inFlight.add(job);
   }
 
   async #runAt(work: ClaimedWork, slot: number): Promise<void> {
