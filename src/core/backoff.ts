@@ -2,6 +2,7 @@
 // service's Retry-After read as seconds or a date, and a sleep the caller's
 // abort signal ends at once.
 import { RequestAbortedError } from './errors/transport-errors.js';
+import { onAbort } from './abort-listeners.js';
 
 /** First backoff ceiling (docs/errors-and-retries.md). */
 export const BACKOFF_BASE_MS = 500;
@@ -48,14 +49,16 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       reject(new RequestAbortedError({ cause: signal.reason }));
       return;
     }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new RequestAbortedError({ cause: signal?.reason }));
-    };
+    // An app's one shutdown signal may serve every call: not an event listener each (abort-listeners.ts).
+    const stopListening = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(new RequestAbortedError({ cause: signal.reason }));
+        })
+      : undefined;
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

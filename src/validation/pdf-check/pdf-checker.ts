@@ -6,6 +6,7 @@
 // from a bundle), PDFs are read on the calling thread: the same verdicts,
 // at the cost the pool exists to avoid (the thread held while PDF.js reads).
 import { ConfigurationError } from '../../core/errors/cdms-error.js';
+import { onAbort } from '../../core/abort-listeners.js';
 import { hasPdfTrailer } from './pdf-trailer.js';
 import { defaultPoolSize, sharedPool, WorkerStartError, type PdfPool, type PoolOutcome } from './pdf-pool.js';
 import { loadUnpdf } from '../pdf-text.js';
@@ -121,9 +122,9 @@ function abortable<T>(read: Promise<T>, signal: AbortSignal | undefined): Promis
   if (!signal) return read;
   signal.throwIfAborted();
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error); // an AbortSignal's reason, as throwIfAborted() throws it
-    signal.addEventListener('abort', onAbort, { once: true });
-    read.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    // An AbortSignal's reason, as throwIfAborted() throws it; not an event listener each (abort-listeners.ts).
+    const stopListening = onAbort(signal, () => reject(signal.reason as Error));
+    read.then(resolve, reject).finally(stopListening);
   });
 }
 
