@@ -158,6 +158,13 @@ export const EQUIVALENTS = [
     reason: "as for a list that is no array: another default shows only on a type spelt as that list's own words (Stryker's marker)",
   },
   {
+    file: 'src/validation/parties.ts',
+    node: 'BooleanLiteral',
+    code: 'false',
+    line: "readId(c, message, 'subject', false)",
+    reason: "the collector never shows a value of subject.id.value (not on isValueSafeToShow's allow-list), so offering it changes nothing",
+  },
+  {
     file: 'src/validation/widget.ts',
     node: 'BlockStatement',
     code: '{\n    url = undefined;\n  }',
