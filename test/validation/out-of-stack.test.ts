@@ -1,18 +1,24 @@
-// "Never throws" at the one place where any code can: the end of the call
-// stack. Every read of caller data is guarded, so only a RangeError part-way
-// through the rules reaches the catch-all around them; it must answer with
-// the "could not be validated" problem, never with the problems found so far
-// as if they were all (a half-checked registration reported valid).
-import { describe, expect, it } from 'vitest';
-import { validateWidget } from '../../src/index.js';
-import { patch, widget } from './fixtures.js';
+// "Never throws", where a guarded read cannot help: every read of caller
+// data is guarded, so only what no guard covers reaches the catch-all around
+// the rules (a Proxy as the options' `now` whose prototype cannot be read,
+// or the end of the call stack part-way through the rules). It must answer
+// with the "could not be validated" problem, never with the problems found
+// so far as if they were all: a half-checked message or registration
+// reported valid.
+import { describe, expect, it, vi } from 'vitest';
+import { validateMessage } from '../../src/index.js';
+import type { ValidationResult } from '../../src/validation/index.js';
+import { validateMessageKeepingAsync } from '../../src/validation/message.js';
+import { NOW, messageFor, patch, widget } from './fixtures.js';
+
+const COULD_NOT = { name: '(root)', reason: 'could not be validated; pass plain JSON data' };
 
 /**
  * Runs `check` at each depth of a call stack taken down to its limit, from the deepest up: the
  * first depths have no room even to call it, the next run out of stack part-way through it, and
- * from some depth up it runs whole. Stops after `whole` answers in a row.
+ * from some depth up it runs whole. Stops after `enough` whole answers in a row.
  */
-function atStackLimit<T>(check: () => T, isWhole: (answer: T) => boolean, whole = 20): T[] {
+function atStackLimit<T>(check: () => T, isWhole: (answer: T) => boolean, enough = 20): T[] {
   const answers: T[] = [];
   let wholeInARow = 0;
   const descend = (): void => {
@@ -21,7 +27,7 @@ function atStackLimit<T>(check: () => T, isWhole: (answer: T) => boolean, whole 
     } catch {
       // The limit: from here up, check at each depth.
     }
-    if (wholeInARow >= whole) return;
+    if (wholeInARow >= enough) return;
     try {
       const answer = check();
       answers.push(answer);
@@ -34,21 +40,39 @@ function atStackLimit<T>(check: () => T, isWhole: (answer: T) => boolean, whole 
   return answers;
 }
 
-const COULD_NOT = { name: '(root)', reason: 'could not be validated; pass plain JSON data' };
-
-describe('validation out of stack', () => {
-  it('validateWidget never answers ok when the stack runs out part-way, and says it could not validate', () => {
+describe('validation where no guard helps', () => {
+  it('validateWidget never answers ok when the stack runs out part-way, and says it could not validate', async () => {
+    // Fresh module instances, so the rules run as code not yet optimised: optimised code checks the
+    // stack once on entry for all it has inlined, so no depth would run out part-way through it.
+    vi.resetModules();
+    const { validateWidget } = await import('../../src/validation/widget.js');
     // The one problem of this registration is found by the last rule, so a check cut short finds nothing.
     const w = patch(patch(widget(), 'requiresUserData', false), 'requiresPatientData', true);
-    const [found] = validateWidget(w).invalidParameters;
-    expect(found?.name).toBe('requiresPatientData');
+    const whole = validateWidget(w);
+    expect(whole.invalidParameters.map((p) => p.name)).toEqual(['requiresPatientData']);
     const answers = atStackLimit(
       () => validateWidget(w),
       (a) => a.invalidParameters.length === 1 && a.invalidParameters[0]?.name === 'requiresPatientData',
     );
-    // Cut short, a read's guard may say what it could not read; the rest is the catch-all's problem.
+    // Cut short, a read's guard may say what it could not read; otherwise the catch-all says it.
     expect(answers.filter((a) => a.ok)).toEqual([]);
     expect(answers.map((a) => a.invalidParameters.at(-1))).toContainEqual(COULD_NOT);
-    expect(answers.at(-1)).toEqual({ ok: false, invalidParameters: [found] });
+    expect(answers.at(-1)).toEqual(whole);
+  });
+
+  // `now instanceof Date` reads the prototype of what it is given.
+  const hostileNow = new Proxy(new Date(NOW), {
+    getPrototypeOf: () => {
+      throw new Error('prototype not readable');
+    },
+  });
+  const expected: ValidationResult = { ok: false, invalidParameters: [COULD_NOT] };
+
+  it('validateMessage answers "could not be validated" for options it cannot read, never ok', () => {
+    expect(validateMessage(messageFor('standard'), { route: 'standard', now: hostileNow })).toEqual(expected);
+  });
+
+  it("the send path's validation likewise", async () => {
+    expect(await validateMessageKeepingAsync(messageFor('standard'), { route: 'standard', now: hostileNow })).toEqual(expected);
   });
 });
