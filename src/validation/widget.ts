@@ -41,8 +41,8 @@ function checkWidget(c: Collector, widget: unknown): void {
   if (!isRecord(widget)) return c.add('(root)', `the widget registration must be an object, not ${describeType(widget)}`);
   if (!unknownFields(c, widget, '', WIDGET_FIELDS)) return;
   const name = stringField(c, widget, 'name', '', { required: true, nonEmpty: true, show: true });
-  // Not trimmed: outer spaces are allowed characters anyway, and a tab or line break is refused at the ends as inside.
-  if (name !== undefined && !NAME_CHARS.test(name)) {
+  // Outer white space is ignored, as the OpenAPI document's pattern says; a tab or line break inside is refused.
+  if (name !== undefined && !NAME_CHARS.test(name.trim())) {
     c.add('name', 'may contain only letters, digits, spaces, hyphens and underscores', name);
   }
   stringField(c, widget, 'icon', '', { required: true, nonEmpty: true, show: true });
