@@ -143,6 +143,33 @@ export const EQUIVALENTS = [
     code: 's.slice(0, MAX_LENGTH + 1)',
     reason: 'the anchored shape patterns match at most 29 characters, so any cut longer than that gives the same reason as the whole input',
   },
+  {
+    file: 'src/validation/settings.ts',
+    node: 'ArrayExpression',
+    code: '[]',
+    line: 'if (!isArray(list)) return [];',
+    reason: "no additional id types from a list that is no array: another default list shows only on a type spelt as that list's own words (Stryker's marker)",
+  },
+  {
+    file: 'src/validation/settings.ts',
+    node: 'ArrayExpression',
+    code: '[]',
+    line: 'if (length === UNREADABLE) return [];',
+    reason: "as for a list that is no array: another default shows only on a type spelt as that list's own words (Stryker's marker)",
+  },
+  {
+    file: 'src/validation/parties.ts',
+    node: 'BooleanLiteral',
+    code: 'false',
+    line: "readId(c, message, 'subject', false)",
+    reason: "the collector never shows a value of subject.id.value (not on isValueSafeToShow's allow-list), so offering it changes nothing",
+  },
+  {
+    file: 'src/validation/widget.ts',
+    node: 'BlockStatement',
+    code: '{\n    url = undefined;\n  }',
+    reason: 'url is declared without a value, so it is undefined already when the URL constructor throws',
+  },
   { file: 'src/validation/base64.ts', node: 'BinaryExpression', code: 'CHUNK / 4', line: 'scratch ??=', reason: 'a larger scratch buffer for the decoded bytes: only memory changes' },
   { file: 'src/validation/runtime.ts', node: 'OptionalMemberExpression', code: 'mod?.Buffer', reason: 'without a module, mod.Buffer throws inside the try, which answers null all the same' },
   {

@@ -65,8 +65,9 @@ export function validateMessageKeeping(message: unknown, options: ValidateMessag
     const settings = readSettings(c, options);
     if (settings) runToEnd(checkMessage(c, message, settings, decodedTexts));
   } catch {
-    // Unreachable by design (every read is guarded); kept so that a bug can
-    // never turn into an exception on the send path.
+    // Every read of caller data is guarded: only what no guard covers gets
+    // here (a Proxy as options.now whose prototype cannot be read, the end of
+    // the call stack), and a bug must never turn into an exception on the send path.
     c.add('(root)', 'could not be validated; pass plain JSON data');
   }
   return c.result();
@@ -93,8 +94,9 @@ export async function validateMessageKeepingAsync(message: unknown, options: Val
       }
     }
   } catch {
-    // Unreachable by design (every read is guarded); kept so that a bug can
-    // never turn into an exception on the send path.
+    // Every read of caller data is guarded: only what no guard covers gets
+    // here (a Proxy as options.now whose prototype cannot be read, the end of
+    // the call stack), and a bug must never turn into an exception on the send path.
     c.add('(root)', 'could not be validated; pass plain JSON data');
   }
   return c.result();

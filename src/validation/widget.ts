@@ -41,6 +41,7 @@ function checkWidget(c: Collector, widget: unknown): void {
   if (!isRecord(widget)) return c.add('(root)', `the widget registration must be an object, not ${describeType(widget)}`);
   if (!unknownFields(c, widget, '', WIDGET_FIELDS)) return;
   const name = stringField(c, widget, 'name', '', { required: true, nonEmpty: true, show: true });
+  // Outer white space is ignored, as the OpenAPI document's pattern says; a tab or line break inside is refused.
   if (name !== undefined && !NAME_CHARS.test(name.trim())) {
     c.add('name', 'may contain only letters, digits, spaces, hyphens and underscores', name);
   }

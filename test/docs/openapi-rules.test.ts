@@ -34,7 +34,7 @@ describe('openapi value rules agree with the SDK', () => {
     );
   });
 
-  it.each(['Referral Tracker', 'Care_Plan-2', 'Café', '  Padded  ', 'Bad/Name', 'Bad!', '   ', 'Tab\tInside', '日本語'])(
+  it.each(['Referral Tracker', 'Care_Plan-2', 'Café', '  Padded  ', '\tPadded\n', 'Bad/Name', 'Bad!', '   ', 'Tab\tInside', '日本語'])(
     'widget name %j: the pattern and validateWidget agree',
     (name) => {
       expect(widgetNamePattern.test(name)).toBe(sdkAcceptsWidgetName(name));

@@ -1,12 +1,14 @@
 // Attachment rules at their edges: the 100 attachments examined one by one,
 // the thousands in a size, each mime-type reason in full (the list, the GP
 // route, the exact spelling), the text left undecoded when too big, and the
-// decoded text kept for the wrong-patient check.
+// decoded text kept for the wrong-patient check; a list that cannot be
+// read, a missing item, an empty or wrong-typed mime type, and the hint for
+// each field name people use by mistake.
 import { describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/index.js';
 import { formatCount } from '../../src/validation/attachments.js';
 import { validateMessageKeeping } from '../../src/validation/message.js';
-import { NOW, PDF_B64, messageFor, patch } from './fixtures.js';
+import { NOW, PDF_B64, messageFor, patch, type Json } from './fixtures.js';
 
 const pdf = (i: number) => ({ mimeType: 'application/pdf', fileName: `p${i}.pdf`, content: PDF_B64 });
 const text = (s: string) => Buffer.from(s, 'utf8').toString('base64');
@@ -85,3 +87,39 @@ describe('checkAttachments', () => {
     ]);
   });
 });
+
+describe('attachment fields at their edges', () => {
+  const standard = (m: Json) => validateMessage(m, { route: 'standard', now: NOW }).invalidParameters;
+
+  it('says when the attachments cannot be read, and still answers', () => {
+    const m = messageFor('standard');
+    Object.defineProperty(m, 'attachments', {
+      enumerable: true,
+      get: () => {
+        throw new Error('not readable');
+      },
+    });
+    expect(standard(m)).toEqual([{ name: 'attachments', reason: 'could not be read (a getter or Proxy threw); pass plain JSON data' }]);
+  });
+
+  it('requires each attachment of the list', () => {
+    expect(standard(patch(messageFor('standard'), 'attachments', [pdf(0), undefined]))).toEqual([{ name: 'attachments[1]', reason: 'is required' }]);
+  });
+
+  it('says an empty mime type is empty, and shows one that is no string', () => {
+    expect(standard(patch(messageFor('standard'), 'attachments[0].mimeType', ''))).toEqual([{ name: 'attachments[0].mimeType', reason: 'must not be empty' }]);
+    expect(standard(patch(messageFor('standard'), 'attachments[0].mimeType', 42))).toEqual([
+      { name: 'attachments[0].mimeType', reason: 'must be a string, not a number', value: 42 },
+    ]);
+  });
+
+  it.each([
+    ['filename', "unknown field; use 'fileName'"],
+    ['name', "unknown field; use 'fileName'"],
+    ['contentType', "unknown field; use 'mimeType'"],
+    ['data', "unknown field; use 'content' (base64)"],
+  ])('points a field named %s to the one meant', (field, reason) => {
+    expect(standard(patch(messageFor('standard'), `attachments[0].${field}`, 'x'))).toEqual([{ name: `attachments[0].${field}`, reason }]);
+  });
+});
+

@@ -1,10 +1,11 @@
 // The field readers' own rules: which unknown field names are shown (an
 // identifier of up to 64 characters without a run of six digits) and which
 // are only counted, the '(root)' path, the hint for null on an optional
-// field only, and a type description that never holds the value.
+// field only, a type description that never holds the value, and a field
+// whose getter throws said to be unreadable, not of the wrong type.
 import { describe, expect, it } from 'vitest';
 import { Collector } from '../../src/validation/collector.js';
-import { asObject, booleanField, describeType, stringField, unknownFields } from '../../src/validation/fields.js';
+import { asObject, booleanField, describeType, objectField, stringField, unknownFields } from '../../src/validation/fields.js';
 
 const run = (f: (c: Collector) => unknown) => {
   const c = new Collector();
@@ -66,3 +67,25 @@ describe('field readers', () => {
     ]);
   });
 });
+
+describe('a field whose read throws', () => {
+  const UNREADABLE = 'could not be read (a getter or Proxy threw); pass plain JSON data';
+  const throwing = (key: string) =>
+    Object.defineProperty({}, key, {
+      enumerable: true,
+      get: () => {
+        throw new Error('not readable');
+      },
+    });
+
+  it('is said to be unreadable by each reader, with nothing returned', () => {
+    for (const [name, read] of [
+      ['objectField', (c: Collector) => objectField(c, throwing('f'), 'f', 'p', false)],
+      ['stringField', (c: Collector) => stringField(c, throwing('f'), 'f', 'p', { required: false })],
+      ['booleanField', (c: Collector) => booleanField(c, throwing('f'), 'f', 'p', false)],
+    ] as const) {
+      expect(run(read), name).toEqual({ returned: undefined, problems: [{ name: 'p.f', reason: UNREADABLE }] });
+    }
+  });
+});
+

@@ -1,10 +1,13 @@
 // The GP route's additional information and coded data items at their
 // edges: versionNumber with and without relatesTo (each combination), the
 // names and optional parts, a typeCode that is a SNOMED CT id but no concept,
-// and the 1,000 coded data items examined one by one.
+// and the 1,000 coded data items examined one by one; each required field
+// of the additional information required, empty ones said to be empty,
+// wrong-typed ones shown where allowed, and a versionNumber that cannot be
+// read said to be unreadable.
 import { describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/index.js';
-import { NOW, messageFor, patch } from './fixtures.js';
+import { NOW, REMOVE, messageFor, patch } from './fixtures.js';
 
 const INFO = 'gpConnectAdditionalInformation';
 const gp = (path: string, value: unknown) => validateMessage(patch(messageFor('gpconnect'), `${INFO}.${path}`, value), { route: 'gpconnect', now: NOW }).invalidParameters;
@@ -93,3 +96,31 @@ describe('codedDataItems', () => {
     expect(coded(undefined)).toEqual([]);
   });
 });
+
+describe('additional information fields at their edges', () => {
+  it('requires senderReference and typeCode, and says only that when they are missing', () => {
+    for (const field of ['senderReference', 'typeCode']) expect(gp(field, REMOVE), field).toEqual([{ name: `${INFO}.${field}`, reason: 'is required' }]);
+  });
+
+  it('says an empty typeCode is empty', () => {
+    expect(gp('typeCode', '')).toEqual([{ name: `${INFO}.typeCode`, reason: 'must not be empty' }]);
+  });
+
+  it.each(['recipientType', 'typeCode', 'typeDescription'])('shows %s when it is no string', (field) => {
+    expect(gp(field, 42)).toEqual([{ name: `${INFO}.${field}`, reason: 'must be a string, not a number', value: 42 }]);
+  });
+
+  it('says a versionNumber whose getter throws could not be read', () => {
+    const m = messageFor('gpconnect');
+    Object.defineProperty(m[INFO], 'versionNumber', {
+      enumerable: true,
+      get: () => {
+        throw new Error('not readable');
+      },
+    });
+    expect(validateMessage(m, { route: 'gpconnect', now: NOW }).invalidParameters).toEqual([
+      { name: `${INFO}.versionNumber`, reason: 'could not be read (a getter or Proxy threw); pass plain JSON data' },
+    ]);
+  });
+});
+

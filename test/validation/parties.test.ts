@@ -1,10 +1,12 @@
 // Recipient and subject rules that the rule table does not reach: spaces
 // around a standard recipient's id or a local subject id, a type padded
 // with spaces or in another case, the GP route's type on a standard send in
-// any case, and a subject value that is never echoed.
+// any case, and a subject value that is never echoed; an empty or blank
+// type, a value of the wrong type, a missing id value, a missing GP-route
+// type, and a type padded by more spaces than a typo allows.
 import { describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/index.js';
-import { NOW, messageFor, patch } from './fixtures.js';
+import { NOW, REMOVE, messageFor, patch } from './fixtures.js';
 
 const local = { route: 'standard' as const, now: NOW, additionalIdTypes: { subject: ['LocalPatientId'] } };
 const problems = (path: string, value: unknown, options: Parameters<typeof validateMessage>[1] = local) =>
@@ -49,3 +51,34 @@ describe('parties', () => {
     ]);
   });
 });
+
+describe('party fields at their edges', () => {
+  it('says an empty or blank id type is empty, and shows a type or recipient id that is no string', () => {
+    for (const party of ['recipient', 'subject'] as const) {
+      for (const blank of ['', '  ']) {
+        expect(problems(`${party}.id.type`, blank), `${party} ${JSON.stringify(blank)}`).toEqual([{ name: `${party}.id.type`, reason: 'must not be empty' }]);
+      }
+      expect(problems(`${party}.id.type`, 42), party).toEqual([{ name: `${party}.id.type`, reason: 'must be a string, not a number', value: 42 }]);
+    }
+    expect(problems('recipient.id.value', 42)).toEqual([{ name: 'recipient.id.value', reason: 'must be a string, not a number', value: 42 }]);
+  });
+
+  it('requires the id value of each party', () => {
+    for (const party of ['recipient', 'subject']) {
+      expect(problems(`${party}.id.value`, REMOVE), party).toEqual([{ name: `${party}.id.value`, reason: 'is required' }]);
+    }
+  });
+
+  it('on the GP route, says of a missing recipient type only that it is required', () => {
+    const m = patch(messageFor('gpconnect'), 'recipient.id.type', REMOVE);
+    expect(validateMessage(m, { route: 'gpconnect', now: NOW }).invalidParameters).toEqual([{ name: 'recipient.id.type', reason: 'is required' }]);
+  });
+
+  it('reads a type padded by more spaces than a typo allows as the type it pads', () => {
+    const padded = '   NHSNumber   ';
+    expect(problems('subject.id.type', padded)).toEqual([
+      { name: 'subject.id.type', reason: "looks like a typo of 'NHSNumber': send 'NHSNumber' exactly", value: padded },
+    ]);
+  });
+});
+
