@@ -32,6 +32,12 @@ describe('isValidNhsNumber', () => {
     expect(nhsNumberProblem(value)).toBeDefined();
   });
 
+  it('rejects a value that only reads as the digits: a String object, a number, an array', () => {
+    // Each passes the ten-digit pattern once turned into text; only a string is an NHS number.
+    for (const value of [new String('9434765919'), 9434765919, ['9434765919']]) expect(isValidNhsNumber(value as unknown as string)).toBe(false);
+    expect(isValidNhsNumber('9434765919')).toBe(true);
+  });
+
   it('rejects the display form with spaces and says to remove them', () => {
     expect(isValidNhsNumber('943 476 5919')).toBe(false);
     expect(nhsNumberProblem('943 476 5919')).toMatch(/remove the spaces/);

@@ -3,6 +3,7 @@ import { LocalValidationError, checkWrongPatient } from '../../src/index.js';
 import { PdfChecker } from '../../src/validation/pdf-check/pdf-checker.js';
 import { assertRightPatient } from '../../src/validation/wrong-patient.js';
 import { findNhsNumbers } from '../../src/validation/nhs-numbers-in-text.js';
+import { PIECE_CHARS } from '../../src/internal/json-pieces.js';
 import { PATIENT, standardMessage } from '../helpers/fixtures.js';
 import { base64Of, pdfWithText, pdfWithoutText } from '../helpers/pdfs.js';
 
@@ -149,5 +150,43 @@ describe('assertRightPatient: the send pipeline step', () => {
 
   it('a message naming its own subject passes', async () => {
     await expect(assertRightPatient(withAttachments(text(`Re ${SUBJECT}`)), {}, context)).resolves.toBeUndefined();
+  });
+});
+
+describe('checkWrongPatient: the event loop between large attachments', () => {
+  /** A text attachment whose base64 is exactly `chars` long (a multiple of 4), naming another patient. */
+  const textOfBase64Length = (chars: number) => {
+    const bytes = Buffer.alloc((chars / 4) * 3, 'x');
+    bytes.write(`NHS ${OTHER} `, 0);
+    const content = bytes.toString('base64');
+    expect(content.length).toBe(chars);
+    return { mimeType: 'text/plain', fileName: 'notes.txt', content };
+  };
+
+  /** The turns of the event loop that pass while the check runs. */
+  async function turnsDuring(message: unknown): Promise<number> {
+    let turns = 0;
+    let watching = true;
+    const tick = (): void => {
+      if (!watching) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const result = await checkWrongPatient(message);
+    watching = false;
+    expect(result.ok).toBe(false); // each attachment was read: all name only another patient
+    return turns;
+  }
+
+  it('decodes each large attachment in a turn of its own, one after another', async () => {
+    const large = textOfBase64Length(PIECE_CHARS);
+    expect(await turnsDuring(withAttachments(large))).toBeGreaterThanOrEqual(1);
+    expect(await turnsDuring(withAttachments(large, textOfBase64Length(PIECE_CHARS + 4), large))).toBeGreaterThanOrEqual(3);
+  });
+
+  it('checks small attachments without waiting for a turn', async () => {
+    const small = textOfBase64Length(PIECE_CHARS - 4);
+    expect(await turnsDuring(withAttachments(small, small, small))).toBe(0);
   });
 });
