@@ -29,6 +29,13 @@ function pick(options: Pick<ConformanceOptions, 'suites' | 'only'>): Conformance
   return SCENARIOS.filter((s) => suites.includes(s.suite) && (!only || only.includes(s.id)));
 }
 
+/**
+ * Against a sandbox, a few status polls in each scenario step: a phase shown
+ * for one step (the practice's 20013 on the way to its filing) is then seen
+ * even when a request takes a while, as on a busy machine.
+ */
+const sandboxPollMs = (stepMs: number): number => Math.max(5, Math.min(50, Math.floor(stepMs / 4)));
+
 /** Opens the tracker on the first ledger that opens; undefined with the reason when none does. */
 async function openTracker(options: ConformanceOptions, client: CdmsClient, target: Target): Promise<{ tracker?: Tracker; note: string | null }> {
   if (options.database === false) return { note: 'the tracker part was not run: the run was asked to leave it out (database: false)' };
@@ -146,7 +153,7 @@ async function runOne(
     addSecret: (value) => recorder.addSecret(value),
     recipient: target.recipient,
     topic: 'Discharge Summary',
-    pollIntervalMs: options.pollIntervalMs ?? (target.control ? 50 : 30_000),
+    pollIntervalMs: options.pollIntervalMs ?? (target.control ? sandboxPollMs(options.scenarioStepMs ?? 100) : 30_000),
     practiceWaitMs: options.practiceWaitMs ?? 600_000,
     progress,
     signal: options.signal,

@@ -211,7 +211,7 @@ export interface ConformanceOptions {
   practiceWaitMs?: number | undefined;
   /** The in-process sandbox's scenario step, in ms. @defaultValue 100 */
   scenarioStepMs?: number | undefined;
-  /** Status polls' spacing while waiting for an outcome, in ms. @defaultValue 50 against a sandbox, 30_000 otherwise */
+  /** Status polls' spacing while waiting for an outcome, in ms. @defaultValue a quarter of `scenarioStepMs` (5 to 50) against a sandbox, so that an outcome shown for one step is seen; 30_000 otherwise */
   pollIntervalMs?: number | undefined;
   /** The fetch the SDK's client calls (tests wrap it). @defaultValue the global fetch */
   fetch?: typeof fetch | undefined;
