@@ -19,13 +19,19 @@ import { waitUntil } from './waker.js';
  * others.
  */
 export class BackgroundWork extends TrackerLoop {
-  /** Counted, not kept: see calls-in-flight.ts. Once an eighth of the room is free, a full loop wakes (see {@link BackgroundWork.#track}). */
+  /**
+   * The jobs under way, counted (calls-in-flight.ts). A full loop wakes once
+   * an eighth of its room is free (decision D-TRACKER-42): at saturation one
+   * claim then takes many messages (one due-row search, one budget
+   * reservation, one transaction) rather than one per finished poll, while
+   * the work still in flight keeps the requests going meanwhile.
+   */
   readonly #inFlight = new CallsInFlight((size) => {
     if (size === this.#maxInFlight - this.#refill) this.wake();
   });
   readonly #maxInFlight: number;
   readonly #batch: number;
-  /** How much room a full loop waits for before it claims again (see {@link BackgroundWork.#track}). */
+  /** How much room a full loop waits for before it claims again (see {@link BackgroundWork.#inFlight}). */
   readonly #refill: number;
 
   constructor(ctx: TrackerContext) {
@@ -67,22 +73,11 @@ export class BackgroundWork extends TrackerLoop {
     const work = claimed.filter((w) => !this.ctx.sendsInProgress.has(w.state.messageId));
     if (work.length === 0) return claimed.length;
     const slots = await budget.reserve(work.length);
-    work.forEach((w, i) => this.#track(this.#runAt(w, slots[i] ?? Date.now())));
+    for (const [i, w] of work.entries()) void this.#inFlight.add(this.#runAt(w, slots[i] ?? Date.now()));
     // Stay near the budget: claim again only when these are about to run.
     const last = slots.at(-1) ?? now;
     if (last - Date.now() > 2_000) await waitUntil(last - 2_000, this.signal);
     return work.length;
-  }
-
-  /**
-   * Runs a job, and wakes a full loop once an eighth of its room is free
-   * (decision D-TRACKER-42): at saturation one claim then takes many messages
-   * (one due-row search, one budget reservation, one transaction) rather
-   * than one per finished poll, while the work still in flight keeps the
-   * requests going meanwhile.
-   */
-  #track(job: Promise<void>): void {
-    void this.#inFlight.add(job);
   }
 
   async #runAt(work: ClaimedWork, slot: number): Promise<void> {

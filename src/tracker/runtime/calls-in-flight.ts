@@ -5,9 +5,8 @@
 // one short-lived promise per call kept what every call had allocated alive
 // through V8's young-generation collections: all of it was promoted, and V8
 // grew its young generation to the largest it allows (adopting 100,000
-// messages peaked at 219 MB RSS instead of 112 MB, and each call waited up
-// to ten times longer for the collections). A count holds nothing of a call
-// once it settles (decision D-TRACKER-43).
+// messages peaked at 219 MB RSS instead of 108 MB). A count holds nothing of
+// a call once it settles (decision D-TRACKER-43).
 
 /** Counts promises until they settle; says when none is left. Internal. */
 export class CallsInFlight {

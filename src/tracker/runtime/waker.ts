@@ -1,6 +1,6 @@
 // The pauses of the background loops: a wait that a wake cuts short, and a
 // wait until a time that a stop cuts short. Neither leaves a timer behind.
-import { onAbort } from '../../core/abort-listeners.js';
+import { pause } from '../../core/abort-listeners.js';
 /**
  * A pause that something else can cut short: the background loops sleep on
  * it until work is due, and are woken when new work (or `close()`) comes.
@@ -39,15 +39,6 @@ export function waitUntil(at: number, signal: AbortSignal): Promise<boolean> {
   const ms = at - Date.now();
   if (signal.aborted) return Promise.resolve(false);
   if (ms <= 0) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    // Not an event listener each: many jobs wait on the loop's one signal at once (abort-listeners.ts).
-    const stopListening = onAbort(signal, () => {
-      clearTimeout(timer);
-      resolve(false);
-    });
-    const timer = setTimeout(() => {
-      stopListening();
-      resolve(true);
-    }, ms);
-  });
+  // Many jobs wait on the loop's one signal at once: a pause listens without an event listener each.
+  return pause(ms, signal);
 }

@@ -72,4 +72,27 @@ describe('BackgroundWork at saturation', () => {
     expect(claims).toEqual([20, 20, 5]);
     await eventually('the loop full again', () => waiting.length === 40);
   });
+
+  it('stop() waits for the polls under way to be recorded, and claims nothing more', async () => {
+    const { ctx, claims, waiting, finish, release } = saturated(10);
+    let saved = 0;
+    (ctx.store as unknown as { save: () => Promise<boolean> }).save = () => {
+      saved++;
+      return Promise.resolve(true);
+    };
+    const work = new BackgroundWork(ctx);
+    running = { work, release };
+    work.start();
+    await eventually('the loop full', () => waiting.length === 40);
+    let stopped = false;
+    const stopping = work.stop().then(() => (stopped = true));
+    finish(39);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false); // one poll still waits for its answer
+    expect(saved).toBe(39);
+    finish(1);
+    await stopping;
+    expect(saved).toBe(40);
+    expect(claims).toEqual([20, 20]);
+  });
 });
