@@ -1,6 +1,6 @@
 // Listening for a long-lived signal's abort from many short waits (the
 // tracker's polls waiting for their slot, retry pauses, PDF reads), without
-// one event listener each.
+// one event listener each; and the pause those waits share.
 //
 // An AbortSignal keeps its listeners in a linked list whose removed entries
 // still point at their neighbours. When the signal lives long (a loop's stop
@@ -38,6 +38,27 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
   else listeners.first = entry;
   listeners.last = entry;
   return () => unlink(listeners, entry);
+}
+
+/**
+ * Waits `ms` unless `signal` aborts first; says whether the time came (false
+ * at once for a signal already aborted). Leaves no timer and no listener
+ * behind either way. Internal.
+ */
+export function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const stopListening = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          resolve(false);
+        })
+      : undefined;
+    const timer = setTimeout(() => {
+      stopListening?.();
+      resolve(true);
+    }, ms);
+  });
 }
 
 function listen(signal: AbortSignal): Listeners {

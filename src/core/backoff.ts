@@ -2,7 +2,7 @@
 // service's Retry-After read as seconds or a date, and a sleep the caller's
 // abort signal ends at once.
 import { RequestAbortedError } from './errors/transport-errors.js';
-import { onAbort } from './abort-listeners.js';
+import { pause } from './abort-listeners.js';
 
 /** First backoff ceiling (docs/errors-and-retries.md). */
 export const BACKOFF_BASE_MS = 500;
@@ -43,22 +43,7 @@ export function parseRetryAfterMs(value: string | null, now: number = Date.now()
  * Waits `ms`, ending at once with {@link RequestAbortedError} when the signal
  * fires, and leaving no timer behind either way.
  */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new RequestAbortedError({ cause: signal.reason }));
-      return;
-    }
-    // An app's one shutdown signal may serve every call: not an event listener each (abort-listeners.ts).
-    const stopListening = signal
-      ? onAbort(signal, () => {
-          clearTimeout(timer);
-          reject(new RequestAbortedError({ cause: signal.reason }));
-        })
-      : undefined;
-    const timer = setTimeout(() => {
-      stopListening?.();
-      resolve();
-    }, ms);
-  });
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  // An app's one shutdown signal may serve every call: a pause listens without an event listener each.
+  if (!(await pause(ms, signal))) throw new RequestAbortedError({ cause: signal?.reason });
 }

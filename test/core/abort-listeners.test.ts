@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { onAbort } from '../../src/core/abort-listeners.js';
+import { onAbort, pause } from '../../src/core/abort-listeners.js';
 
 /** How many 'abort' listeners Node's EventTarget holds for a signal (its own count, as `getEventListeners` reads it). */
 function eventListeners(signal: AbortSignal): number {
@@ -58,5 +58,26 @@ describe('listening for a signal abort from many waits', () => {
     expect(calls).toEqual(['other']);
     one.abort();
     expect(calls).toEqual(['other', 'one']);
+  });
+});
+
+describe('a pause a signal cuts short', () => {
+  it('says the time came, with a signal or without one', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    expect(await pause(30, controller.signal)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    expect(await pause(1, undefined)).toBe(true);
+    controller.abort(); // after the time came: changes nothing, throws nothing
+  });
+
+  it('ends at once when the signal aborts, or has aborted, saying the time did not come', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const pausing = pause(60_000, controller.signal);
+    setTimeout(() => controller.abort(), 10);
+    expect(await pausing).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await pause(60_000, AbortSignal.abort())).toBe(false);
   });
 });
