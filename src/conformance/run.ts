@@ -6,7 +6,7 @@ import { createTracker, type Tracker } from '../tracker/index.js';
 import { ConformanceFailure, NeedsPractice, ScenarioContext, type ConformanceScenario } from './context.js';
 import { ExchangeRecorder } from './recorder.js';
 import { SCENARIOS } from './scenarios/index.js';
-import { openTarget, type Target } from './target.js';
+import { openTarget, scenarioStepOf, type Target } from './target.js';
 import { CONFORMANCE_SUITES, type ConformanceOptions, type ConformanceReport, type ConformanceScenarioInfo, type ScenarioOutcome, type ScenarioResult, type TimelineEntry } from './types.js';
 import { writeEvidence } from './evidence/write.js';
 import { Captures } from './evidence/captures.js';
@@ -40,7 +40,7 @@ const sandboxPollMs = (stepMs: number): number => Math.max(5, Math.min(50, Math.
 async function openTracker(options: ConformanceOptions, client: CdmsClient, target: Target): Promise<{ tracker?: Tracker; note: string | null }> {
   if (options.database === false) return { note: 'the tracker part was not run: the run was asked to leave it out (database: false)' };
   const sandbox = target.control !== undefined;
-  const step = options.scenarioStepMs ?? 100;
+  const step = scenarioStepOf(options);
   try {
     const tracker = await createTracker({
       client,
@@ -153,7 +153,7 @@ async function runOne(
     addSecret: (value) => recorder.addSecret(value),
     recipient: target.recipient,
     topic: 'Discharge Summary',
-    pollIntervalMs: options.pollIntervalMs ?? (target.control ? sandboxPollMs(options.scenarioStepMs ?? 100) : 30_000),
+    pollIntervalMs: options.pollIntervalMs ?? (target.control ? sandboxPollMs(scenarioStepOf(options)) : 30_000),
     practiceWaitMs: options.practiceWaitMs ?? 600_000,
     progress,
     signal: options.signal,

@@ -9,6 +9,9 @@ import { CONTROL_PATHS } from '../sandbox/control/paths.js';
 import { isRecord } from '../internal/is-record.js';
 import type { ConformanceOptions, ConformanceReport } from './types.js';
 
+/** The in-process sandbox's scenario step unless the run names one (`scenarioStepMs`'s default). Internal. */
+export const scenarioStepOf = (options: Pick<ConformanceOptions, 'scenarioStepMs'>): number => options.scenarioStepMs ?? 100;
+
 /** The sandbox's control API, as a scenario calls it. */
 export interface SandboxControl {
   /** Calls one control path; resolves to its JSON answer. @throws Error when the sandbox refuses. */
@@ -61,7 +64,7 @@ async function sandboxInfo(base: string): Promise<{ apiKey: string; recipients: 
  */
 export async function openTarget(options: ConformanceOptions): Promise<Target> {
   if (options.baseUrl === undefined) {
-    const sandbox = await startSandbox({ port: 0, scenarioStepMs: options.scenarioStepMs ?? 100, instantImportDelayMs: 20, instantConversionMs: 60_000 });
+    const sandbox = await startSandbox({ port: 0, scenarioStepMs: scenarioStepOf(options), instantImportDelayMs: 20, instantConversionMs: 60_000 });
     return {
       kind: 'in-process sandbox',
       baseUrl: sandbox.url,
