@@ -150,4 +150,12 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE messages ADD COLUMN content_id TEXT;
   CREATE INDEX messages_content ON messages (content_id) WHERE content_id IS NOT NULL;
   `,
+  // The newest-first index in ascending order, which SQLite reads backwards for the same lists: each new
+  // message's key is the largest, so it is appended and the pages stay full. In descending order every key
+  // went in at the far left, each split left two half-full pages, and the index took twice the room on disk
+  // and in a `memory:` ledger (D-TRACKER-44).
+  `
+  DROP INDEX messages_created;
+  CREATE INDEX messages_created ON messages (created_at, message_id);
+  `,
 ];
