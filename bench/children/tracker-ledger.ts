@@ -9,6 +9,12 @@
 //          10 x 5 MB message with the wrong-patient check off, the main
 //          thread's event-loop delay watched throughout, close; then the
 //          ledger's files counted.
+//   queue: the same send to a service that is not there (`url` refuses), so
+//          the ledger keeps the message to send later; close.
+//   resend: createTracker on that ledger with the service back, then start:
+//          the tracker claims the stored message, opens its content and
+//          sends it; the event-loop delay watched from start() until the
+//          message is sent (the restart after an outage or a crash).
 // argv: one JSON object (LedgerArgs). Prints one JSON line (LedgerResult).
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,14 +26,29 @@ import type { LedgerArgs, LedgerResult } from '../lib/tracker-ledger-protocol.js
 import { trackedMessageId } from '../lib/tracker-ids.js';
 
 const args = JSON.parse(process.argv[2] ?? '{}') as LedgerArgs;
-const client = new CdmsClient({ baseUrl: args.url, apiKey: args.apiKey });
+// A queued send fails at once (no retries), so the ledger keeps it for the next process.
+const client = new CdmsClient({ baseUrl: args.url, apiKey: args.apiKey, ...(args.mode === 'queue' ? { maxRetries: 0 } : {}) });
 
 const creating = performance.now();
-const tracker = await createTracker({ client, database: args.database, instanceId: `ledger-${args.mode}` });
+// Queued with a short poll interval, so the resend is due at once (a resend waits a fraction of the interval).
+const queueing = args.mode === 'queue' ? { pollIntervalMs: 3_600 } : {};
+const tracker = await createTracker({ client, database: args.database, instanceId: `ledger-${args.mode}`, ...queueing });
 const createMs = performance.now() - creating;
 const result: LedgerResult = { createMs, startMs: 0, adoptMs: 0, adopted: 0, sendMs: 0, loop: null, files: null, maxRssMb: 0 };
 
-if (args.mode !== 'open') {
+if (args.mode === 'resend') {
+  const sent = new Promise<void>((resolve) => tracker.onEvent((event) => void (event.kind === 'sent' && resolve())));
+  (globalThis as { gc?: () => void }).gc?.();
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const starting = performance.now();
+  await tracker.start();
+  result.startMs = performance.now() - starting;
+  await sent;
+  result.sendMs = performance.now() - starting;
+  loop.disable();
+  result.loop = { maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6, meanMs: loop.mean / 1e6 };
+} else if (args.mode !== 'open') {
   tracker.onEvent(() => undefined);
   const starting = performance.now();
   await tracker.start();
@@ -47,6 +68,11 @@ if (args.mode === 'adopt') {
   };
   await Promise.all(Array.from({ length: args.concurrency }, adopt));
   result.adoptMs = performance.now() - adopting;
+}
+
+if (args.mode === 'queue') {
+  const { outcome } = await tracker.send('standard', largeMessage(), NO_PATIENT_CHECK);
+  if (outcome !== 'queued') throw new Error(`a send to a service that is not there was ${outcome}, not queued`);
 }
 
 if (args.mode === 'send') {

@@ -3,10 +3,10 @@
 
 /** One tracker-ledger process's task. */
 export interface LedgerArgs {
-  mode: 'adopt' | 'open' | 'send';
+  mode: 'adopt' | 'open' | 'send' | 'queue' | 'resend';
   /** A directory, or `memory:`. */
   database: string;
-  /** The service the tracker's client talks to (the bench's own server). */
+  /** The service the tracker's client talks to (the bench's own server; nothing listening in mode `queue`). */
   url: string;
   apiKey: string;
   /** Messages to adopt (mode `adopt`). */
@@ -26,9 +26,9 @@ export interface LedgerResult {
   /** The track() calls together (mode `adopt`). */
   adoptMs: number;
   adopted: number;
-  /** The tracked send (mode `send`). */
+  /** The tracked send (mode `send`), or from start() to the stored message sent (mode `resend`). */
   sendMs: number;
-  /** The main thread's event-loop delay during the send (monitorEventLoopDelay, 1 ms resolution). */
+  /** The main thread's event-loop delay during the send or the resend (monitorEventLoopDelay, 1 ms resolution). */
   loop: { maxMs: number; p99Ms: number; meanMs: number } | null;
   /** The ledger's files after the send and close. */
   files: { count: number; bytes: number } | null;

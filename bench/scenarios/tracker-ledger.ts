@@ -11,10 +11,15 @@
 // - createTracker alone on the existing ledger and on a new directory;
 // - one tracked send of a 10 x 5 MB message (wrong-patient check off): the
 //   main thread's event-loop delay during it, the send's time, and the
-//   ledger's files afterwards.
+//   ledger's files afterwards;
+// - this build only: the same message queued while the service was away,
+//   then sent by the next process's tracker once it starts (the restart
+//   after an outage or a crash): the event-loop delay from start() until it
+//   is sent, while the tracker opens the stored content and sends it.
 // BENCH_LEDGER_MESSAGES (or `npm run bench -- tracker-ledger --count N`)
 // sets the count, 100,000 by default.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baselinePackage, type BaselinePackage } from '../lib/baseline-package.js';
@@ -44,6 +49,7 @@ interface SideFigures {
   openExisting: number[];
   openNew: number[];
   send: LedgerResult[];
+  resend: LedgerResult[];
 }
 
 export async function trackerLedgerScenario({ serverUrl, log }: BenchContext): Promise<Row[]> {
@@ -82,14 +88,21 @@ export async function trackerLedgerScenario({ serverUrl, log }: BenchContext): P
     row('event loop max during a 10 x 5 MB tracked send', 'ms', { kind: 'max', limit: 100, unit: 'ms' }, (f) => f.send.map((s) => s.loop?.maxMs ?? NaN), 'wrong-patient check off'),
     row('event loop p99 during a 10 x 5 MB tracked send', 'ms', { kind: 'max', limit: 20, unit: 'ms' }, (f) => f.send.map((s) => s.loop?.p99Ms ?? NaN)),
     row('the 10 x 5 MB tracked send', 'ms', { kind: 'report' }, (f) => f.send.map((s) => s.sendMs)),
+    row(
+      'event loop max while the next process sends a queued 10 x 5 MB message',
+      'ms',
+      { kind: 'max', limit: 100, unit: 'ms' },
+      (f) => f.resend.map((s) => s.loop?.maxMs ?? NaN),
+      `from start() until sent: p99 ${sdk.resend.map((s) => (s.loop?.p99Ms ?? NaN).toFixed(1)).join(' / ')} ms, ${sdk.resend.map((s) => Math.round(s.sendMs)).join(' / ')} ms; this build only`,
+    ),
   ];
 }
 
 async function measureSide(side: Side, count: number, url: string, log: (m: string) => void): Promise<SideFigures> {
   const scratch = mkdtempSync(join(tmpdir(), 'cdms-bench-ledger-'));
-  const run = (mode: LedgerArgs['mode'], database: string, seed = SEED, flags: string[] = []): Promise<LedgerResult> =>
+  const run = (mode: LedgerArgs['mode'], database: string, seed = SEED, flags: string[] = [], service = url): Promise<LedgerResult> =>
     runChild<LedgerResult>('tracker-ledger', {
-      args: [JSON.stringify({ mode, database, url, apiKey: 'bench-key', count, concurrency: CONCURRENCY, seed } satisfies LedgerArgs)],
+      args: [JSON.stringify({ mode, database, url: service, apiKey: 'bench-key', count, concurrency: CONCURRENCY, seed } satisfies LedgerArgs)],
       nodeFlags: ['--expose-gc', ...flags],
       ownMaxRss: true,
       ...(side.script ? { script: side.script } : {}),
@@ -118,16 +131,34 @@ async function measureSide(side: Side, count: number, url: string, log: (m: stri
       log(`tracker-ledger ${side.name}: a 10 x 5 MB tracked send (${i + 1} of ${SEND_SAMPLES})`);
       send.push(await run('send', join(scratch, `send-${i}`)));
     }
+    const resend: LedgerResult[] = [];
+    for (let i = 0; i < SEND_SAMPLES && !side.script; i++) {
+      log(`tracker-ledger ${side.name}: a 10 x 5 MB message queued, then sent by the next process (${i + 1} of ${SEND_SAMPLES})`);
+      const database = join(scratch, `resend-${i}`);
+      await run('queue', database, SEED, [], await refusingUrl());
+      resend.push(await run('resend', database));
+    }
     const f: SideFigures = {
       rss: { newDir: newDir.maxRssMb, sameDir: sameDir.maxRssMb, memory: memory.maxRssMb, ...(youngCapped === undefined ? {} : { youngCapped }) },
       adoptSeconds: [newDir, sameDir, memory].map((r) => r.adoptMs / 1000),
       openExisting,
       openNew,
       send,
+      resend,
     };
-    log(`tracker-ledger ${side.name}: ${JSON.stringify({ ...f, send: send.map((s) => ({ ms: Math.round(s.sendMs), loop: s.loop, files: s.files })) })}`);
+    const sends = (list: LedgerResult[]) => list.map((s) => ({ ms: Math.round(s.sendMs), loop: s.loop, files: s.files }));
+    log(`tracker-ledger ${side.name}: ${JSON.stringify({ ...f, send: sends(send), resend: sends(resend) })}`);
     return f;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** A loopback URL nothing listens on: a port the system handed out, then closed. */
+async function refusingUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/`;
 }

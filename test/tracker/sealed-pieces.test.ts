@@ -1,6 +1,6 @@
 // A large content on the SQLite ledger is sealed and written in pieces, with
 // the event loop running between them, before the row that names them; a
-// claim opens it whole; an erase, a deleted row, a duplicate id or a crash
+// claim opens it a piece at a time; an erase, a deleted row, a duplicate id or a crash
 // before the row leaves pieces no row names, and those are swept away.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 /** A store on a new ledger file, and a second connection to look at its tables. */
-async function ledger(): Promise<{ store: SqliteStore; look: SqliteDatabase }> {
+async function ledger(): Promise<{ store: SqliteStore; look: SqliteDatabase; directory: string }> {
   const directory = freshLedgerDirectory();
   const db = await openDatabase(directory);
   await migrate(db, 'cdms_tracker');
@@ -29,7 +29,7 @@ async function ledger(): Promise<{ store: SqliteStore; look: SqliteDatabase }> {
   raw.exec('PRAGMA secure_delete = ON; PRAGMA foreign_keys = ON');
   const look = openLedgerFile(directory, { readOnly: true });
   opened.push(look, raw);
-  return { store: new SqliteStore(raw), look };
+  return { store: new SqliteStore(raw), look, directory };
 }
 
 /** A message whose content is `megabytes` of base64 attachments. */
@@ -56,8 +56,28 @@ describe.skipIf(!SQLITE)('a large content on the SQLite ledger, in pieces', () =
     expect(typeof row?.content_id).toBe('string');
     expect(row?.sealed_bytes).toBe(28);
     expect(turns).toBeGreaterThanOrEqual(pieces - 1);
+    const opening = countTurns();
     const claimed = await store.claimOne(state.messageId, 'me', new Date(Date.now() + 60_000), new Date());
+    // Opened after the claim a piece at a time, the event loop running between them, as it was written.
+    expect(opening.stop()).toBeGreaterThanOrEqual(pieces - 1);
     expect(claimed?.payload).toEqual(state.payload);
+  });
+
+  it('opens the due contents in pieces after the claim, each whole, and one whose piece was altered as no longer held', async () => {
+    const { store, look, directory } = await ledger();
+    const [kept, altered] = [bigState(3), bigState(3)];
+    for (const state of [kept, altered]) expect(await store.insert({ ...state, dueAt: new Date(Date.now() - 1_000) })).not.toBe(false);
+    const alteredId = String(rowOf(look, altered.messageId)?.content_id);
+    const writer = openLedgerFile(directory);
+    opened.push(writer);
+    writer.prepare("UPDATE sealed_pieces SET bytes = zeroblob(length(bytes)) WHERE content_id = ? AND seq = 1").run(alteredId);
+    const opening = countTurns();
+    const claimed = await store.claimDue('me', new Date(Date.now() + 60_000), new Date(), 10);
+    expect(opening.stop()).toBeGreaterThanOrEqual(piecesOf(look) - 2);
+    const byId = new Map(claimed.map((work) => [work.state.messageId, work.state]));
+    expect(byId.get(kept.messageId)?.payload).toEqual(kept.payload);
+    expect(byId.has(altered.messageId)).toBe(true);
+    expect(byId.get(altered.messageId)?.payload).toBeNull();
   });
 
   it('keeps a small content in its row, with no pieces', async () => {

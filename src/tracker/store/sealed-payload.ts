@@ -7,6 +7,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { StoredPayload } from '../model/message-state.js';
 import { PIECE_CHARS, eachJsonPiece } from '../../internal/json-pieces.js';
+import { JsonFromPieces } from '../../internal/json-from-pieces.js';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -67,4 +68,35 @@ export async function sealInPieces(payload: StoredPayload, key: Uint8Array, mess
   const last = cipher.final();
   if (last.length > 0) onPiece(last);
   return Buffer.concat([iv, cipher.getAuthTag()]);
+}
+
+/** A content sealed in pieces, opened a piece at a time: {@link unsealInPieces}. */
+export interface PieceOpener {
+  /** Decrypts and reads the next piece of the sealed body, in order. */
+  push(piece: Uint8Array): void;
+  /** The content. @throws when the key or the messageId is not the one it was sealed with, or a piece was altered or is missing. */
+  finish(): StoredPayload;
+}
+
+/**
+ * Opens a content sealed by {@link sealInPieces} a piece at a time, as
+ * {@link unseal} opens it whole: each piece is decrypted and read as it comes
+ * (json-from-pieces.ts), so no step handles the whole content, and nothing
+ * read is handed on before the tag is checked at the end.
+ *
+ * @param head - The IV and tag (the row's sealed bytes when its content is in pieces).
+ */
+export function unsealInPieces(head: Uint8Array, key: Uint8Array, messageId: string): PieceOpener {
+  const bytes = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(messageId));
+  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  const json = new JsonFromPieces();
+  return {
+    push: (piece) => json.push(decipher.update(piece)),
+    finish: () => {
+      json.push(decipher.final());
+      return json.finish() as StoredPayload;
+    },
+  };
 }

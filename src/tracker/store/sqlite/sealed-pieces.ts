@@ -14,9 +14,9 @@
 // being written (one process owns the ledger, so that set is all of them).
 import { randomUUID } from 'node:crypto';
 import type { SqlRow } from '../../db/driver.js';
-import type { MessageState } from '../../model/message-state.js';
+import type { MessageState, StoredPayload } from '../../model/message-state.js';
 import { nextTurn } from '../../../internal/json-pieces.js';
-import { newMessageKey, sealInPieces } from '../sealed-payload.js';
+import { newMessageKey, sealInPieces, unsealInPieces } from '../sealed-payload.js';
 import type { SqliteConnection } from './connection.js';
 import { withoutZeroingSealed } from './erase-sealed.js';
 import { PIECES } from './sql.js';
@@ -74,11 +74,44 @@ export async function sealForRow(c: SqliteConnection, s: MessageState, writing: 
   }
 }
 
-/** A claimed row whose content is in pieces, given its whole sealed bytes (head and pieces), as a row sealed whole has them. */
-export function withPieces(c: SqliteConnection, row: SqlRow): SqlRow {
-  if (typeof row.content_id !== 'string' || !(row.sealed instanceof Uint8Array)) return row;
-  const pieces = c.all(PIECES.read, { content_id: row.content_id }).map((p) => p.bytes as Uint8Array);
-  return { ...row, sealed: Buffer.concat([row.sealed, ...pieces]) };
+/** Whether a claimed row's content is in pieces: opened after the claim by {@link openPieces}, not with the row. */
+export const inPieces = (row: SqlRow): boolean => typeof row.content_id === 'string' && row.sealed instanceof Uint8Array;
+
+/**
+ * A claimed row's content that is in pieces, opened a piece per turn of the
+ * event loop: each piece read by a statement of its own and decrypted as it
+ * comes (unsealInPieces), as sealForRow wrote them. Null when it cannot be
+ * opened (a piece gone or altered, its key destroyed meanwhile), as for a
+ * row sealed whole (rows.ts).
+ */
+export async function openPieces(c: SqliteConnection, row: SqlRow): Promise<StoredPayload | null> {
+  if (!(row.sealed instanceof Uint8Array && row.payload_key instanceof Uint8Array)) return null;
+  const opener = unsealInPieces(row.sealed, row.payload_key, String(row.message_id));
+  let readable = true;
+  for (let seq = 0; ; seq++) {
+    // A failure to read (the disk, the ledger closed) is the caller's, as for any statement.
+    const piece = c.get(PIECES.readOne, { content_id: String(row.content_id), seq })?.bytes;
+    if (!(piece instanceof Uint8Array)) break;
+    readable &&= attempt(() => opener.push(piece));
+    await nextTurn();
+  }
+  if (!readable) return null;
+  try {
+    return opener.finish();
+  } catch {
+    // Altered or incomplete: treated as no longer held, as a row sealed whole is (rows.ts).
+    return null;
+  }
+}
+
+/** Whether `work` ran without throwing: a piece that does not decrypt or read as JSON makes the content unreadable, not the claim a failure. */
+function attempt(work: () => unknown): boolean {
+  try {
+    work();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

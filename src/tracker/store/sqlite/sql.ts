@@ -109,7 +109,8 @@ export const MESSAGES = {
 /** A large sealed content's pieces (sealed-pieces.ts). */
 export const PIECES = {
   insert: `INSERT INTO sealed_pieces (content_id, seq, bytes) VALUES (:content_id, :seq, :bytes)`,
-  read: `SELECT bytes FROM sealed_pieces WHERE content_id = :content_id ORDER BY seq`,
+  /** One piece, so that opening 67 MB never holds the event loop for long. */
+  readOne: `SELECT bytes FROM sealed_pieces WHERE content_id = :content_id AND seq = :seq`,
   /** Contents no row names any more: erased, deleted, or written by a process that died before its row. */
   orphans: `SELECT DISTINCT content_id FROM sealed_pieces p WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.content_id = p.content_id)`,
   /** One piece of a content at a time, so that dropping 67 MB never holds the event loop for long. */
