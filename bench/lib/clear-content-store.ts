@@ -22,7 +22,7 @@ export class ClearContentStore extends TrackerStore {
 
   override readonly insert = async (state: MessageState, lease?: { owner: string; until: Date; ms: number }): Promise<false | { leaseUntil: Date | null }> => {
     // The parameters of a message without content (no key made, nothing sealed), then its content in clear.
-    const values = { ...insertValues({ ...state, payload: null }, lease), payload: state.payload === null ? null : JSON.stringify(state.payload) };
+    const values = { ...(await insertValues({ ...state, payload: null }, lease)), payload: state.payload === null ? null : JSON.stringify(state.payload) };
     const [row] = await this.#db.query<{ lease_until: Date | null }>(...bind(this.#insert, values));
     return row ? { leaseUntil: row.lease_until } : false;
   };

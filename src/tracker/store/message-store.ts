@@ -9,6 +9,7 @@ import { date, insertValues, toState, toStatusChange, transitionValues, type Ins
 import type { Statements } from './sql.js';
 import type { MessageState } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
+import { openedInPieces, unsealBase64 } from './sealed-base64.js';
 
 /** A filter of {@link TrackerStore.list}. */
 export interface ListFilter {
@@ -55,7 +56,7 @@ export class MessageStore {
    * lease's end as written is returned.
    */
   async insert(state: MessageState, lease?: InsertLease): Promise<false | { leaseUntil: Date | null }> {
-    const [row] = await this.#db.query(...bind(this.#sql.insertMessage, insertValues(state, lease)));
+    const [row] = await this.#db.query(...bind(this.#sql.insertMessage, await insertValues(state, lease)));
     if (!row) return false;
     return { leaseUntil: leaseUntilOf(row) };
   }
@@ -87,13 +88,15 @@ export class MessageStore {
   /** Claims up to `limit` due rows for `owner` until `until`. */
   async claimDue(owner: string, until: Date, now: Date, limit: number): Promise<ClaimedWork[]> {
     const rows = await this.#db.query(...bind(this.#sql.claimDue, { owner, until, now, limit }));
-    return rows.map((row) => ({ state: toState(row), claimedStage: row.claimed_stage as TrackerStage }));
+    const work: ClaimedWork[] = [];
+    for (const row of rows) work.push({ state: await openedState(row), claimedStage: row.claimed_stage as TrackerStage });
+    return work;
   }
 
   /** Claims one message whatever its due time; undefined when unknown or leased to another instance. */
   async claimOne(messageId: string, owner: string, until: Date, now: Date): Promise<MessageState | undefined> {
     const [row] = await this.#db.query(...bind(this.#sql.claimOne, { id: messageId, owner, until, now }));
-    return row ? toState(row) : undefined;
+    return row ? openedState(row) : undefined;
   }
 
   /** Gives up a lease without changing the row (the work is left for later). */
@@ -136,5 +139,20 @@ export class MessageStore {
   /** Messages matching a filter, newest first. */
   async list(f: ListFilter): Promise<MessageState[]> {
     return (await this.#db.query(...bind(this.#sql.list, listValues(f)))).map(toState);
+  }
+}
+
+/**
+ * A claimed row as the tracker's state. A long content is opened after the
+ * claim, a piece per turn of the event loop (sealed-base64.ts); one that does
+ * not open (altered) is no longer held, as in toState.
+ */
+async function openedState(row: SqlRow): Promise<MessageState> {
+  if (!(openedInPieces(row.sealed) && row.payload_key instanceof Uint8Array)) return toState(row);
+  const state = toState({ ...row, sealed: null });
+  try {
+    return { ...state, payload: await unsealBase64(row.sealed, row.payload_key, String(row.message_id)) };
+  } catch {
+    return state;
   }
 }

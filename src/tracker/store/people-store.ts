@@ -81,7 +81,7 @@ export class PeopleStore {
       const [locked] = await tx.query(...bind(this.#sql.lockEarlier, { id: earlier }));
       if (!locked) return 'unknown';
       if (locked.replaced_by !== null && locked.replaced_by !== undefined) return 'replaced';
-      const [row] = await tx.query(...bind(this.#sql.insertMessage, insertValues({ ...state, replaces: earlier }, lease)));
+      const [row] = await tx.query(...bind(this.#sql.insertMessage, await insertValues({ ...state, replaces: earlier }, lease)));
       if (!row) return 'duplicate';
       await tx.query(...bind(this.#sql.markReplaced, { id: earlier, replacement: state.messageId }));
       return { leaseUntil: leaseUntilOf(row) };

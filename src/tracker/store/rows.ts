@@ -7,7 +7,8 @@ import type { AttentionReason, StatusChange, TrackedMessageSummary, TrackedRoute
 import type { MessageState, StoredPayload } from '../model/message-state.js';
 import type { Transition } from '../model/transition.js';
 import type { TrackerEvent } from '../model/events.js';
-import { newMessageKey, seal, unseal } from './sealed-payload.js';
+import { newMessageKey, unseal } from './sealed-payload.js';
+import { sealToBase64 } from './sealed-base64.js';
 
 /** A text column, or null. */
 export const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -80,13 +81,6 @@ export interface InsertLease {
   ms: number;
 }
 
-/** A new message's content sealed under a new key of its own, never in clear (D-TRACKER-24); nulls without content. */
-export function sealContent(s: MessageState): { sealed: Buffer | null; key: Buffer | null } {
-  if (s.payload === null) return { sealed: null, key: null };
-  const key = newMessageKey();
-  return { sealed: seal(s.payload, key, s.messageId), key };
-}
-
 const asJson = (v: unknown): string => JSON.stringify(v);
 
 /**
@@ -106,14 +100,16 @@ export function messageColumns(s: MessageState) {
 
 /**
  * The values of PostgreSQL's `insertMessage`: the content sealed under a new
- * key, never in clear (D-TRACKER-24); the lease runs `lease_ms` from the
+ * key, never in clear (D-TRACKER-24), as base64 text made a piece per turn of
+ * the event loop (sealed-base64.ts); the lease runs `lease_ms` from the
  * write by the database's clock, never ending before `lease_until`.
  */
-export function insertValues(s: MessageState, lease: InsertLease | undefined) {
-  const { sealed, key } = sealContent(s);
+export async function insertValues(s: MessageState, lease: InsertLease | undefined) {
+  const key = s.payload === null ? null : newMessageKey();
+  const sealed = s.payload === null || key === null ? null : await sealToBase64(s.payload, key, s.messageId);
   return {
     ...messageColumns(s),
-    payload: null, sealed: sealed === null ? null : sealed.toString('base64'), key,
+    payload: null, sealed, key,
     lease_owner: lease?.owner ?? null, lease_until: lease?.until ?? null, lease_ms: lease?.ms ?? null,
   };
 }
