@@ -43,7 +43,7 @@ async function openMessage(pdf: Buffer): Promise<Page> {
   return page;
 }
 
-/** Resolves once the preview has taken the focus (the viewer does it when it has loaded a PDF it cannot render). */
+/** Resolves once a preview holds the page's focus (the viewer takes it when it has loaded a PDF it cannot render). */
 async function previewTookFocus(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate('document.activeElement.tagName'), { timeout: 15_000 }).toBe('IFRAME');
 }

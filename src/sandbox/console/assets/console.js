@@ -161,8 +161,8 @@
   // has loaded (a PDF it cannot render too) and the browser scrolls the page to it, so a click aimed at Import
   // above landed elsewhere. A scroll nobody's hand made (no wheel, key, touch or pointer on the page in the
   // second before) is undone when it comes within a second of a preview taking the focus, whichever of the two
-  // arrives first: the viewer's focus and its scroll reach the page separately, and under load the scroll can
-  // come first. A preview that takes the focus while out of view cannot have been clicked, so it is held: every
+  // arrives first: the viewer runs in a process of its own, and its focus and its scroll reach the page as
+  // separate messages. A preview that takes the focus while out of view cannot have been clicked, so it is held: every
   // such scroll is undone for as long as it keeps the focus (its viewer may scroll the page again), until the
   // user's hand is on the page. A preview in view may have been clicked into, and the page hears nothing of a
   // hand inside it, so it is not held: the wheel and the keys used in it still scroll the page once the viewer
