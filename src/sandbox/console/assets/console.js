@@ -159,20 +159,67 @@
 
   // The page stays where it opened, whatever a preview does: Chromium's PDF viewer takes the focus when it
   // has loaded (a PDF it cannot render too) and the browser scrolls the page to it, so a click aimed at Import
-  // above landed elsewhere. The scroll that comes with a preview taking the focus, nobody's hand on the page
-  // (no wheel, key, touch or pointer in the second before), is undone; scrolling after it is the user's own.
-  var lastGesture = 0;
+  // above landed elsewhere. A scroll nobody's hand made (no wheel, key, touch or pointer on the page in the
+  // second before) is undone when it comes within a second of a preview taking the focus, whichever of the two
+  // arrives first: the viewer runs in a process of its own, and its focus and its scroll reach the page as
+  // separate messages. A preview that takes the focus while out of view cannot have been clicked, so it is held: every
+  // such scroll is undone for as long as it keeps the focus (its viewer may scroll the page again), until the
+  // user's hand is on the page. A preview in view may have been clicked into, and the page hears nothing of a
+  // hand inside it, so it is not held: the wheel and the keys used in it still scroll the page once the viewer
+  // has no more to scroll. The page's own scrolls (an anchor, a view that grew) are kept, and so is everything
+  // after a gesture.
+  var HAND_MS = 1000;
+  var lastGesture = -HAND_MS;
   var place = { x: window.scrollX, y: window.scrollY };
+  var before = null; // where the page was before scrolls nobody's hand made, for a focus arriving after them
+  var movedAt = -HAND_MS;
   var focusedBefore = document.activeElement;
-  ['wheel', 'keydown', 'pointerdown', 'touchstart'].forEach(function (name) {
-    window.addEventListener(name, function () { lastGesture = Date.now(); }, { capture: true, passive: true });
-  });
-  window.addEventListener('scroll', function () {
+  var tookFocus = { frame: null, at: -HAND_MS }; // the last preview to take the focus with no hand on the page
+  var held = null; // that preview, when it was out of view: nobody clicked it
+  function handOn(now) { return now - lastGesture <= HAND_MS; }
+  function isPreview(el) { return !!el && el.tagName === 'IFRAME'; }
+  function restore(to) {
+    place = { x: to.x, y: to.y };
+    before = null;
+    window.scrollTo(to.x, to.y);
+  }
+  function outOfView(frame, at) {
+    var box = frame.getBoundingClientRect();
+    var top = box.top + window.scrollY - at.y;
+    var left = box.left + window.scrollX - at.x;
+    return top + box.height <= 0 || top >= window.innerHeight || left + box.width <= 0 || left >= window.innerWidth;
+  }
+  function noticeFocus(now) {
     var active = document.activeElement;
-    var takenByPreview = active !== focusedBefore && active && active.tagName === 'IFRAME' && Date.now() - lastGesture > 1000;
+    if (active === focusedBefore) return;
     focusedBefore = active;
-    if (takenByPreview) window.scrollTo(place.x, place.y);
-    else place = { x: window.scrollX, y: window.scrollY };
+    if (held && active !== held) held = null;
+    if (!isPreview(active) || handOn(now)) return;
+    tookFocus = { frame: active, at: now };
+    if (before && now - movedAt <= HAND_MS) restore(before);
+    if (outOfView(active, place)) held = active;
+  }
+  ['wheel', 'keydown', 'pointerdown', 'touchstart'].forEach(function (name) {
+    window.addEventListener(name, function () { lastGesture = Date.now(); held = null; }, { capture: true, passive: true });
+  });
+  window.addEventListener('blur', function () { noticeFocus(Date.now()); });
+  window.addEventListener('scroll', function () {
+    var now = Date.now();
+    noticeFocus(now);
+    if (window.scrollX === place.x && window.scrollY === place.y) return;
+    if (handOn(now)) {
+      before = null;
+      place = { x: window.scrollX, y: window.scrollY };
+      return;
+    }
+    var active = document.activeElement;
+    if (isPreview(active) && (held === active || (active === tookFocus.frame && now - tookFocus.at <= HAND_MS))) {
+      window.scrollTo(place.x, place.y);
+      return;
+    }
+    if (!before || now - movedAt > HAND_MS) before = place;
+    movedAt = now;
+    place = { x: window.scrollX, y: window.scrollY };
   }, { passive: true });
 
   // Live updates (each view refreshing itself when the sandbox reports a change) come from
