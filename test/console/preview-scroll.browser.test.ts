@@ -54,6 +54,13 @@ async function viewerOf(page: Page): Promise<Frame> {
   return page.frames().find((f) => f.url().startsWith('chrome-extension://'))!;
 }
 
+/** A message page whose PDF preview (one the viewer cannot render) has taken the focus, and the viewer inside it. */
+async function openWithViewerFocused(): Promise<{ page: Page; viewer: Frame }> {
+  const page = await openMessage(BROKEN);
+  await previewTookFocus(page);
+  return { page, viewer: await viewerOf(page) };
+}
+
 /** The element the viewer focused (its error dialog's title), reached through the viewer's shadow roots. */
 const VIEWER_FOCUS = `let el = document.activeElement;
 while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;`;
@@ -92,11 +99,8 @@ describe.skipIf(!browser)('the console message page and its previews', () => {
     expect(below, 'the PDF preview starts below the fold').toBe(true);
     // The viewer has loaded inside the preview (the frame the plugin takes the focus from).
     await expect.poll(() => page.frames().length, { timeout: 15_000 }).toBeGreaterThan(1);
-    // Time for a viewer's late focus to have moved the page: two seconds at the least.
-    for (let i = 0; i < 8; i++) {
-      await page.waitForTimeout(250);
-      expect(await page.evaluate('window.scrollY'), 'the page scrolled by itself').toBe(0);
-    }
+    // Time for a viewer's late focus to have moved the page.
+    await staysAt(page, 0, 'the page scrolled by itself');
     await page.getByRole('button', { name: 'Import', exact: true }).click({ trial: false });
     await expect.poll(() => page.locator('#console-status').textContent(), { timeout: 10_000 }).toBe('Done: the message is now COMPLETED.');
     await page.close();
@@ -107,9 +111,7 @@ describe.skipIf(!browser)('the console message page and its previews', () => {
   // taken for the page's own and kept. The viewer's own element is focused again, or scrolled to, from
   // its frame, as the viewer does, so the browser's scrolling across the frames is the real one.
   it('stays where it opened when the viewer scrolls the page again while it keeps the focus', async () => {
-    const page = await openMessage(BROKEN);
-    await previewTookFocus(page);
-    const viewer = await viewerOf(page);
+    const { page, viewer } = await openWithViewerFocused();
     await staysAt(page, 0, 'the page scrolled by itself');
     const furthest = await recordScrolls(page);
     await viewer.evaluate(`(() => { ${VIEWER_FOCUS} el.blur(); el.focus(); })()`);
@@ -120,9 +122,7 @@ describe.skipIf(!browser)('the console message page and its previews', () => {
   }, 60_000);
 
   it("stays where it opened when the viewer's scroll reaches the page before its focus", async () => {
-    const page = await openMessage(BROKEN);
-    await previewTookFocus(page);
-    const viewer = await viewerOf(page);
+    const { page, viewer } = await openWithViewerFocused();
     await page.evaluate('document.activeElement.blur()');
     expect(await page.evaluate('document.activeElement.tagName'), 'the page has the focus back').toBe('BODY');
     // The viewer's scroll to its element first; the preview's focus 100 ms after it, without a scroll of its
