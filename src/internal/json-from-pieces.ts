@@ -43,9 +43,7 @@ export class JsonFromPieces {
   /** Reads the next piece of the text. The piece must not change until {@link finish} (a long string's bytes are kept, not copied, until it is decoded). */
   push(piece: Uint8Array): void {
     let at = 0;
-    if (this.#pending && piece.length > 0) {
-      this.#settlePending(piece[0] === COLON);
-    }
+    if (piece.length > 0) this.#settlePending(piece[0] === COLON);
     while (at < piece.length) {
       if (this.#string === null) {
         const quote = piece.indexOf(QUOTE, at);
@@ -72,7 +70,7 @@ export class JsonFromPieces {
 
   /** The value the text holds. @throws SyntaxError when the text is not JSON (or ends inside a string). */
   finish(): unknown {
-    if (this.#pending) this.#settlePending(false);
+    this.#settlePending(false);
     if (this.#string !== null) throw new SyntaxError('Unterminated string in JSON');
     const text = new TextDecoder('utf-8', { fatal: true }).decode(joined(this.#structure));
     const stand = this.#stand;
@@ -120,20 +118,22 @@ export class JsonFromPieces {
     if (next < piece.length) this.#settlePending(piece[next] === COLON);
   }
 
-  /** A long string kept as a key (followed by a colon), or set apart with a stand-in. */
+  /** The long string just read, if any: kept as a key (followed by a colon), or set apart with a stand-in. */
   #settlePending(isKey: boolean): void {
-    const { parts, escaped } = this.#pending ?? { parts: [], escaped: false };
+    if (this.#pending === null) return;
+    const { parts, escaped } = this.#pending;
     this.#pending = null;
     if (isKey) {
       this.#structure.push(QUOTES[0], ...parts.map((part) => copyOf(part)), QUOTES[1]);
       return;
     }
-    this.#structure.push(new TextEncoder().encode(JSON.stringify(`${this.#stand}${this.#long.length}`)));
+    this.#structure.push(UTF8.encode(JSON.stringify(`${this.#stand}${this.#long.length}`)));
     this.#long.push(decodeString(parts, escaped));
   }
 }
 
 const QUOTES = [Uint8Array.of(QUOTE), Uint8Array.of(QUOTE)] as const;
+const UTF8 = new TextEncoder();
 
 /** A copy of part of a piece (a Buffer's own slice() is a view, which would keep the whole piece alive). */
 const copyOf = (piece: Uint8Array, start?: number, end?: number): Uint8Array => Uint8Array.prototype.slice.call(piece, start, end);

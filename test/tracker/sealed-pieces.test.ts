@@ -10,6 +10,7 @@ import type { SqliteDatabase } from '../../src/tracker/db/sqlite/load.js';
 import { newState, type MessageState } from '../../src/tracker/model/message-state.js';
 import { begin } from '../../src/tracker/model/transition.js';
 import { SqliteStore } from '../../src/tracker/store/sqlite/store.js';
+import { DatabaseUnavailableError } from '../../src/tracker/index.js';
 import { countTurns } from '../helpers/event-loop-turns.js';
 import { openLedgerFile } from './sqlite-ledger.js';
 import { SQLITE, eventually, freshLedgerDirectory } from './support.js';
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 /** A store on a new ledger file, and a second connection to look at its tables. */
-async function ledger(): Promise<{ store: SqliteStore; look: SqliteDatabase; directory: string }> {
+async function ledger(): Promise<{ store: SqliteStore; look: SqliteDatabase; directory: string; raw: SqliteDatabase }> {
   const directory = freshLedgerDirectory();
   const db = await openDatabase(directory);
   await migrate(db, 'cdms_tracker');
@@ -29,7 +30,7 @@ async function ledger(): Promise<{ store: SqliteStore; look: SqliteDatabase; dir
   raw.exec('PRAGMA secure_delete = ON; PRAGMA foreign_keys = ON');
   const look = openLedgerFile(directory, { readOnly: true });
   opened.push(look, raw);
-  return { store: new SqliteStore(raw), look, directory };
+  return { store: new SqliteStore(raw), look, directory, raw };
 }
 
 /** A message whose content is `megabytes` of base64 attachments. */
@@ -73,11 +74,26 @@ describe.skipIf(!SQLITE)('a large content on the SQLite ledger, in pieces', () =
     writer.prepare("UPDATE sealed_pieces SET bytes = zeroblob(length(bytes)) WHERE content_id = ? AND seq = 1").run(alteredId);
     const opening = countTurns();
     const claimed = await store.claimDue('me', new Date(Date.now() + 60_000), new Date(), 10);
-    expect(opening.stop()).toBeGreaterThanOrEqual(piecesOf(look) - 2);
+    // A turn between the kept content's pieces (the altered one is given up at its bad piece).
+    const keptPieces = count(look, 'SELECT count(*) AS n FROM sealed_pieces WHERE content_id = ?', String(rowOf(look, kept.messageId)?.content_id));
+    expect(keptPieces).toBeGreaterThanOrEqual(3);
+    expect(opening.stop()).toBeGreaterThanOrEqual(keptPieces - 1);
     const byId = new Map(claimed.map((work) => [work.state.messageId, work.state]));
     expect(byId.get(kept.messageId)?.payload).toEqual(kept.payload);
     expect(byId.has(altered.messageId)).toBe(true);
     expect(byId.get(altered.messageId)?.payload).toBeNull();
+  });
+
+  it('fails a claim whose pieces cannot be read (the ledger closed while they are opened), rather than calling the content gone', async () => {
+    const { store, raw } = await ledger();
+    const state = bigState(4);
+    expect(await store.insert(state)).not.toBe(false);
+    const claiming = store.claimOne(state.messageId, 'me', new Date(Date.now() + 60_000), new Date());
+    // The claim's transaction has run; its pieces are being opened a turn at a time.
+    await new Promise((resolve) => setImmediate(resolve));
+    raw.close();
+    opened.splice(opened.indexOf(raw), 1);
+    await expect(claiming).rejects.toBeInstanceOf(DatabaseUnavailableError);
   });
 
   it('keeps a small content in its row, with no pieces', async () => {

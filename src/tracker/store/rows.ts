@@ -81,6 +81,13 @@ export interface InsertLease {
   ms: number;
 }
 
+/** A new message's content sealed under a new key of its own, never in clear (D-TRACKER-24); nulls without content. */
+async function sealedContent(s: MessageState): Promise<{ sealed: Buffer | null; key: Buffer | null }> {
+  if (s.payload === null) return { sealed: null, key: null };
+  const key = newMessageKey();
+  return { sealed: await sealToBase64(s.payload, key, s.messageId), key };
+}
+
 const asJson = (v: unknown): string => JSON.stringify(v);
 
 /**
@@ -105,11 +112,9 @@ export function messageColumns(s: MessageState) {
  * write by the database's clock, never ending before `lease_until`.
  */
 export async function insertValues(s: MessageState, lease: InsertLease | undefined) {
-  const key = s.payload === null ? null : newMessageKey();
-  const sealed = s.payload === null || key === null ? null : await sealToBase64(s.payload, key, s.messageId);
   return {
     ...messageColumns(s),
-    payload: null, sealed, key,
+    payload: null, ...(await sealedContent(s)),
     lease_owner: lease?.owner ?? null, lease_until: lease?.until ?? null, lease_ms: lease?.ms ?? null,
   };
 }

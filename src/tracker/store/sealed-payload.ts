@@ -4,7 +4,7 @@
 // write-ahead log, TOAST); erasing destroys the key, and the tracker then
 // rewrites the key table and moves the log past it, so no copy of the key is
 // left to open them with. See D-TRACKER-24.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, type DecipherGCM } from 'node:crypto';
 import type { StoredPayload } from '../model/message-state.js';
 import { PIECE_CHARS, eachJsonPiece } from '../../internal/json-pieces.js';
 import { JsonFromPieces } from '../../internal/json-from-pieces.js';
@@ -29,11 +29,17 @@ export function seal(payload: StoredPayload, key: Uint8Array, messageId: string)
 /** Opens a sealed content. @throws when the key or the messageId is not the one it was sealed with, or it was altered. */
 export function unseal(sealed: Uint8Array, key: Uint8Array, messageId: string): StoredPayload {
   const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
-  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
-  decipher.setAAD(Buffer.from(messageId));
-  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  const decipher = decipherFor(bytes, key, messageId);
   const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   return JSON.parse(text) as StoredPayload;
+}
+
+/** The decipher of a content whose sealed bytes begin with `head` (its IV, then its tag), bound to its messageId. */
+function decipherFor(head: Uint8Array, key: Uint8Array, messageId: string): DecipherGCM {
+  const decipher = createDecipheriv('aes-256-gcm', key, head.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(messageId));
+  decipher.setAuthTag(head.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return decipher;
 }
 
 /**
@@ -87,10 +93,7 @@ export interface PieceOpener {
  * @param head - The IV and tag (the row's sealed bytes when its content is in pieces).
  */
 export function unsealInPieces(head: Uint8Array, key: Uint8Array, messageId: string): PieceOpener {
-  const bytes = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
-  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
-  decipher.setAAD(Buffer.from(messageId));
-  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  const decipher = decipherFor(head, key, messageId);
   const json = new JsonFromPieces();
   return {
     push: (piece) => json.push(decipher.update(piece)),

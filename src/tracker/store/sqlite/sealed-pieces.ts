@@ -20,6 +20,7 @@ import { newMessageKey, sealInPieces, unsealInPieces } from '../sealed-payload.j
 import type { SqliteConnection } from './connection.js';
 import { withoutZeroingSealed } from './erase-sealed.js';
 import { PIECES } from './sql.js';
+import { CdmsError } from '../../../core/errors/cdms-error.js';
 
 /** A content sealed for its row: the sealed bytes the row holds (all of them, or only the head when `contentId` names pieces), and its key. */
 export interface SealedForRow {
@@ -87,31 +88,26 @@ export const inPieces = (row: SqlRow): boolean => typeof row.content_id === 'str
 export async function openPieces(c: SqliteConnection, row: SqlRow): Promise<StoredPayload | null> {
   if (!(row.sealed instanceof Uint8Array && row.payload_key instanceof Uint8Array)) return null;
   const opener = unsealInPieces(row.sealed, row.payload_key, String(row.message_id));
-  let readable = true;
-  for (let seq = 0; ; seq++) {
-    // A failure to read (the disk, the ledger closed) is the caller's, as for any statement.
-    const piece = c.get(PIECES.readOne, { content_id: String(row.content_id), seq })?.bytes;
-    if (!(piece instanceof Uint8Array)) break;
-    readable &&= attempt(() => opener.push(piece));
-    await nextTurn();
-  }
-  if (!readable) return null;
   try {
-    return opener.finish();
-  } catch {
+    for (let seq = 0; ; seq++) {
+      // A failure to read (the disk, the ledger closed) is the caller's, as for any statement.
+      const piece = readPiece(c, String(row.content_id), seq);
+      if (piece === undefined) return opener.finish();
+      opener.push(piece);
+      await nextTurn();
+    }
+  } catch (error) {
+    // The statement's failures come as the SDK's own errors; a piece that does not decrypt or read as JSON does not.
+    if (error instanceof CdmsError) throw error;
     // Altered or incomplete: treated as no longer held, as a row sealed whole is (rows.ts).
     return null;
   }
 }
 
-/** Whether `work` ran without throwing: a piece that does not decrypt or read as JSON makes the content unreadable, not the claim a failure. */
-function attempt(work: () => unknown): boolean {
-  try {
-    work();
-    return true;
-  } catch {
-    return false;
-  }
+/** Piece `seq` of a content, or undefined past its last. */
+function readPiece(c: SqliteConnection, contentId: string, seq: number): Uint8Array | undefined {
+  const bytes = c.get(PIECES.readOne, { content_id: contentId, seq })?.bytes;
+  return bytes instanceof Uint8Array ? bytes : undefined;
 }
 
 /**
