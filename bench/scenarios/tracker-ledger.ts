@@ -19,11 +19,11 @@
 // BENCH_LEDGER_MESSAGES (or `npm run bench -- tracker-ledger --count N`)
 // sets the count, 100,000 by default.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baselinePackage, type BaselinePackage } from '../lib/baseline-package.js';
 import { runChild } from '../lib/children.js';
+import { closedPort } from '../../test/helpers/closed-port.js';
 import { toRow, type Row } from '../lib/table.js';
 import type { Target } from '../lib/evaluate.js';
 import type { LedgerArgs, LedgerResult } from '../lib/tracker-ledger-protocol.js';
@@ -135,7 +135,7 @@ async function measureSide(side: Side, count: number, url: string, log: (m: stri
     for (let i = 0; i < SEND_SAMPLES && !side.script; i++) {
       log(`tracker-ledger ${side.name}: a 10 x 5 MB message queued, then sent by the next process (${i + 1} of ${SEND_SAMPLES})`);
       const database = join(scratch, `resend-${i}`);
-      await run('queue', database, SEED, [], await refusingUrl());
+      await run('queue', database, SEED, [], `http://127.0.0.1:${await closedPort()}/`);
       resend.push(await run('resend', database));
     }
     const f: SideFigures = {
@@ -152,13 +152,4 @@ async function measureSide(side: Side, count: number, url: string, log: (m: stri
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-/** A loopback URL nothing listens on: a port the system handed out, then closed. */
-async function refusingUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/`;
 }

@@ -6,7 +6,7 @@
 // sealed them. Seeded; loopback only; a PostgreSQL server of its own, with the
 // settings the guide asks for.
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { closedPort } from '../../helpers/closed-port.js';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CdmsClient } from '../../../src/index.js';
@@ -105,14 +105,6 @@ function messagesOf(p: Planted) {
   };
 }
 
-/** A loopback port nothing listens on (taken, then let go). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Where a test's ledger lives, and the directory whose every file is read. */
 interface Ledger {
