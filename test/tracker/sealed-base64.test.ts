@@ -10,7 +10,7 @@ import { newState, type MessageState, type StoredPayload } from '../../src/track
 import { storeFor } from '../../src/tracker/store/store-for.js';
 import { newMessageKey, seal, unseal } from '../../src/tracker/store/sealed-payload.js';
 import { SEAL_PIECE_CHARS } from '../../src/tracker/store/sealed-payload.js';
-import { openedInPieces, sealToBase64, unsealBase64 } from '../../src/tracker/store/sealed-base64.js';
+import { Base64AfterHead, openedInPieces, sealToBase64, unsealBase64 } from '../../src/tracker/store/sealed-base64.js';
 import { countTurns } from '../helpers/event-loop-turns.js';
 import { freshSchema } from './support.js';
 import type * as SealedPayload from '../../src/tracker/store/sealed-payload.js';
@@ -35,6 +35,26 @@ function payloadOf(chars: number, messageId: string): StoredPayload {
 }
 
 describe('a sealed content as base64 text, made and opened in pieces', () => {
+  it('encodes a head and a body given in pieces of any size as the base64 of the two joined, whatever the head leaves of its last group', async () => {
+    for (const headBytes of [27, 28, 29]) {
+      for (const sizes of [[1], [2], [5, 1, 3], [1_000], [64 * 1024 + 1]]) {
+        const head = randomBytes(headBytes);
+        const body = randomBytes(70_003);
+        const text = new Base64AfterHead(headBytes);
+        for (let at = 0, i = 0; at < body.length; i++) {
+          const size = sizes[i % sizes.length] ?? 1;
+          text.push(body.subarray(at, at + size));
+          at += size;
+        }
+        expect((await text.finish(head)).toString('latin1')).toBe(Buffer.concat([head, body]).toString('base64'));
+      }
+      const short = new Base64AfterHead(headBytes);
+      short.push(Buffer.from([7]));
+      const head = randomBytes(headBytes);
+      expect((await short.finish(head)).toString('latin1')).toBe(Buffer.concat([head, Buffer.from([7])]).toString('base64'));
+    }
+  });
+
   it('decodes to bytes that open to the content, at every size around the pieces and the groups of three', async () => {
     const messageId = randomUUID();
     for (const chars of [0, 1, 2, 3, 50, SEAL_PIECE_CHARS - 1, SEAL_PIECE_CHARS, SEAL_PIECE_CHARS + 1, 3 * SEAL_PIECE_CHARS + 2]) {

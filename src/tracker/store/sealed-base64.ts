@@ -17,10 +17,8 @@ import { sealInPieces, unseal, unsealInPieces } from './sealed-payload.js';
 
 /** Bytes of the head (IV and tag) before the body. */
 const HEAD_BYTES = 28;
-/** Body bytes that join the head to make whole groups (28 + 2 = 30 = 10 x 3). */
-const HEAD_TAIL = 2;
-/** Base64 characters of the head and those two bytes. */
-const FIRST_CHARS = ((HEAD_BYTES + HEAD_TAIL) / 3) * 4;
+/** Base64 characters of the head and the body's first bytes that complete its last group (28 + 2 = 30 = 10 x 3). */
+const FIRST_CHARS = Math.ceil(HEAD_BYTES / 3) * 4;
 /** Characters opened per turn of the event loop: 384 kB of sealed bytes (a whole number of groups). */
 const OPEN_CHARS = 1 << 19;
 
@@ -33,27 +31,53 @@ const OPEN_CHARS = 1 << 19;
  * machine); the parts are joined here a few megabytes per turn.
  */
 export async function sealToBase64(payload: StoredPayload, key: Uint8Array, messageId: string): Promise<Buffer> {
-  const texts: Buffer[] = [];
-  // The body's first two bytes, once written (they wait for the head), and the bytes short of a whole group.
-  const left: { early: Buffer | null; carry: Buffer } = { early: null, carry: Buffer.alloc(0) };
-  const head = await sealInPieces(payload, key, messageId, (bytes) => {
-    let rest = left.carry.length > 0 ? Buffer.concat([left.carry, bytes]) : bytes;
-    if (left.early === null) {
-      if (rest.length < HEAD_TAIL) {
-        left.carry = Buffer.from(rest);
+  const text = new Base64AfterHead(HEAD_BYTES);
+  const head = await sealInPieces(payload, key, messageId, (bytes) => text.push(bytes));
+  return text.finish(head);
+}
+
+/**
+ * Base64 of a head then a body, the body given a piece at a time and encoded
+ * as it comes (in parts of whole three-byte groups), the head given last:
+ * its size is known from the start, its bytes only at the end. Internal.
+ */
+export class Base64AfterHead {
+  /** The body's first bytes, which make whole groups with the head: they wait for it. */
+  readonly #headTail: number;
+  #early: Buffer | null = null;
+  /** Body bytes short of a whole group, waiting for the next piece. */
+  #carry = Buffer.alloc(0);
+  readonly #parts: Buffer[] = [];
+
+  constructor(headBytes: number) {
+    this.#headTail = (3 - (headBytes % 3)) % 3;
+  }
+
+  /** The next piece of the body. */
+  push(bytes: Buffer): void {
+    let rest = this.#carry.length > 0 ? Buffer.concat([this.#carry, bytes]) : bytes;
+    if (this.#early === null) {
+      if (rest.length < this.#headTail) {
+        this.#carry = Buffer.from(rest);
         return;
       }
-      left.early = Buffer.from(rest.subarray(0, HEAD_TAIL));
-      rest = rest.subarray(HEAD_TAIL);
+      this.#early = Buffer.from(rest.subarray(0, this.#headTail));
+      rest = rest.subarray(this.#headTail);
     }
     const whole = rest.length - (rest.length % 3);
-    texts.push(Buffer.from(rest.toString('base64', 0, whole), 'latin1'));
-    left.carry = Buffer.from(rest.subarray(whole));
-  });
-  const ascii = (bytes: Buffer): Buffer => Buffer.from(bytes.toString('base64'), 'latin1');
-  if (left.early === null) return ascii(Buffer.concat([head, left.carry]));
-  return joinInTurns([ascii(Buffer.concat([head, left.early])), ...texts, ascii(left.carry)]);
+    this.#parts.push(ascii(rest.subarray(0, whole)));
+    this.#carry = Buffer.from(rest.subarray(whole));
+  }
+
+  /** The text's bytes (ASCII): the head's, then the body's, joined a few megabytes per turn of the event loop. */
+  finish(head: Buffer): Promise<Buffer> {
+    if (this.#early === null) return Promise.resolve(ascii(Buffer.concat([head, this.#carry])));
+    return joinInTurns([ascii(Buffer.concat([head, this.#early])), ...this.#parts, ascii(this.#carry)]);
+  }
 }
+
+/** The base64 text of some bytes, as its bytes. */
+const ascii = (bytes: Buffer): Buffer => Buffer.from(bytes.toString('base64'), 'latin1');
 
 /** Bytes copied per turn of the event loop while joining. */
 const JOIN_BYTES = 4 << 20;
