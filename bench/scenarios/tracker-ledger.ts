@@ -98,9 +98,12 @@ export async function trackerLedgerScenario({ serverUrl, log }: BenchContext): P
   ];
 }
 
+/** One tracker-ledger child: its mode, its database, and what sets it apart (seed, Node flags, the service it talks to). */
+type RunLedgerChild = (mode: LedgerArgs['mode'], database: string, seed?: number, flags?: string[], service?: string) => Promise<LedgerResult>;
+
 async function measureSide(side: Side, count: number, url: string, log: (m: string) => void): Promise<SideFigures> {
   const scratch = mkdtempSync(join(tmpdir(), 'cdms-bench-ledger-'));
-  const run = (mode: LedgerArgs['mode'], database: string, seed = SEED, flags: string[] = [], service = url): Promise<LedgerResult> =>
+  const run: RunLedgerChild = (mode, database, seed = SEED, flags = [], service = url) =>
     runChild<LedgerResult>('tracker-ledger', {
       args: [JSON.stringify({ mode, database, url: service, apiKey: 'bench-key', count, concurrency: CONCURRENCY, seed } satisfies LedgerArgs)],
       nodeFlags: ['--expose-gc', ...flags],
@@ -126,18 +129,7 @@ async function measureSide(side: Side, count: number, url: string, log: (m: stri
       log(`tracker-ledger ${side.name}: ${count} adopted on a new directory, young generation capped`);
       youngCapped = (await run('adopt', join(scratch, 'capped'), SEED + 2, [`--max-semi-space-size=${CAPPED_SEMI_SPACE_MB}`])).maxRssMb;
     }
-    const send: LedgerResult[] = [];
-    for (let i = 0; i < SEND_SAMPLES; i++) {
-      log(`tracker-ledger ${side.name}: a 10 x 5 MB tracked send (${i + 1} of ${SEND_SAMPLES})`);
-      send.push(await run('send', join(scratch, `send-${i}`)));
-    }
-    const resend: LedgerResult[] = [];
-    for (let i = 0; i < SEND_SAMPLES && !side.script; i++) {
-      log(`tracker-ledger ${side.name}: a 10 x 5 MB message queued, then sent by the next process (${i + 1} of ${SEND_SAMPLES})`);
-      const database = join(scratch, `resend-${i}`);
-      await run('queue', database, SEED, [], `http://127.0.0.1:${await closedPort()}/`);
-      resend.push(await run('resend', database));
-    }
+    const { send, resend } = await measureSends(side, run, scratch, log);
     const f: SideFigures = {
       rss: { newDir: newDir.maxRssMb, sameDir: sameDir.maxRssMb, memory: memory.maxRssMb, ...(youngCapped === undefined ? {} : { youngCapped }) },
       adoptSeconds: [newDir, sameDir, memory].map((r) => r.adoptMs / 1000),
@@ -152,4 +144,21 @@ async function measureSide(side: Side, count: number, url: string, log: (m: stri
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The tracked sends of the 10 x 5 MB message; on this build, the same message queued then sent by the next process. */
+async function measureSends(side: Side, run: RunLedgerChild, scratch: string, log: (m: string) => void): Promise<Pick<SideFigures, 'send' | 'resend'>> {
+  const send: LedgerResult[] = [];
+  for (let i = 0; i < SEND_SAMPLES; i++) {
+    log(`tracker-ledger ${side.name}: a 10 x 5 MB tracked send (${i + 1} of ${SEND_SAMPLES})`);
+    send.push(await run('send', join(scratch, `send-${i}`)));
+  }
+  const resend: LedgerResult[] = [];
+  for (let i = 0; i < SEND_SAMPLES && !side.script; i++) {
+    log(`tracker-ledger ${side.name}: a 10 x 5 MB message queued, then sent by the next process (${i + 1} of ${SEND_SAMPLES})`);
+    const database = join(scratch, `resend-${i}`);
+    await run('queue', database, SEED, [], `http://127.0.0.1:${await closedPort()}/`);
+    resend.push(await run('resend', database));
+  }
+  return { send, resend };
 }
